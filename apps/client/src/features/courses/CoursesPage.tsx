@@ -1,0 +1,195 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import RestoreIcon from '@mui/icons-material/Restore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { PaginatedTable, type Column } from '../../components/PaginatedTable';
+import { formatDateTime } from '../../lib/format';
+import { useOrgId } from '../auth/useSession';
+import { CourseFormDialog } from './CourseFormDialog';
+import { splitCourses } from './course-list';
+import {
+  coursesQueryOptions,
+  useAddCourse,
+  useDeleteCourse,
+  useEditCourse,
+  useResurrectCourse,
+} from './queries';
+import type { Course } from './types';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; course: Course } | null;
+
+/** /giris/kurslar (school-admin): courses by index, add and edit dialogs, deleted courses with restore. */
+export function CoursesPage() {
+  const orgId = useOrgId();
+  const { data } = useSuspenseQuery(coursesQueryOptions(orgId));
+  const { active, deleted } = useMemo(() => splitCourses(data), [data]);
+  const addCourse = useAddCourse(orgId);
+  const editCourse = useEditCourse(orgId);
+  const deleteCourse = useDeleteCourse(orgId);
+  const resurrectCourse = useResurrectCourse(orgId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<Course | null>(null);
+
+  const columns: Column<Course>[] = [
+    { key: 'index', header: 'Sıra', cell: (c) => c.index, width: 64, hideBelow: 'sm' },
+    {
+      key: 'name',
+      header: 'Kurs adı',
+      cell: (c) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {c.name}
+        </Typography>
+      ),
+    },
+    { key: 'code', header: 'Kod', cell: (c) => c.code || '—', hideBelow: 'md' },
+    {
+      key: 'explanation',
+      header: 'Açıklama',
+      hideBelow: 'md',
+      cell: (c) => (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          title={c.courseExplanation}
+          sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {c.courseExplanation}
+        </Typography>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Tür',
+      hideBelow: 'sm',
+      cell: (c) => (
+        <Stack direction="row" spacing={0.5}>
+          {c.isGroupCourse && <Chip size="small" label="Grup" color="primary" variant="outlined" />}
+          {c.isPrivateCourse && <Chip size="small" label="Özel" color="secondary" variant="outlined" />}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'İşlemler',
+      align: 'right',
+      width: 112,
+      cell: (c) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title="Düzenle">
+            <IconButton
+              size="small"
+              aria-label={`${c.name} kursunu düzenle`}
+              onClick={() => setEditing({ mode: 'edit', course: c })}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Sil">
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={`${c.name} kursunu sil`}
+              onClick={() => setToDelete(c)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+
+  const deletedColumns: Column<Course>[] = [
+    { key: 'name', header: 'Kurs adı', cell: (c) => c.name },
+    { key: 'code', header: 'Kod', cell: (c) => c.code || '—', hideBelow: 'sm' },
+    { key: 'deletedAt', header: 'Silinme tarihi', cell: (c) => formatDateTime(c.deletedAt), hideBelow: 'sm' },
+    {
+      key: 'restore',
+      header: 'İşlemler',
+      align: 'right',
+      cell: (c) => (
+        <Button
+          size="small"
+          startIcon={<RestoreIcon />}
+          disabled={resurrectCourse.isPending}
+          onClick={() => resurrectCourse.mutate({ id: c.id })}
+        >
+          Geri Getir
+        </Button>
+      ),
+    },
+  ];
+
+  const dialogCourse = editing?.mode === 'edit' ? editing.course : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Kurslar"
+        subtitle={`${active.length} aktif kurs`}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+            Yeni Kurs
+          </Button>
+        }
+      />
+      <PaginatedTable
+        ariaLabel="Kurslar"
+        rows={active}
+        columns={columns}
+        rowKey={(c) => c.id}
+        emptyText="Henüz kurs eklenmemiş."
+      />
+
+      <Typography variant="h6" component="h2" sx={{ mt: 5, mb: 2 }}>
+        Silinmiş Kurslar
+      </Typography>
+      <PaginatedTable
+        ariaLabel="Silinmiş kurslar"
+        rows={deleted}
+        columns={deletedColumns}
+        rowKey={(c) => c.id}
+        emptyText="Silinmiş kurs yok."
+        defaultPageSize={10}
+      />
+
+      <CourseFormDialog
+        key={dialogCourse?.id ?? 'new'}
+        open={editing !== null}
+        course={dialogCourse}
+        busy={addCourse.isPending || editCourse.isPending}
+        onClose={() => setEditing(null)}
+        onAdd={(input) => addCourse.mutateAsync(input)}
+        onEdit={(input) => editCourse.mutateAsync(input)}
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Kursu sil"
+        confirmLabel="Sil"
+        destructive
+        busy={deleteCourse.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          deleteCourse.mutate({ id: toDelete.id }, { onSuccess: () => setToDelete(null) });
+        }}
+      >
+        <strong>{toDelete?.name}</strong> kursunu silmek istediğinize emin misiniz? Kursa bağlı ders
+        programları da geri alınamayacak şekilde silinir. Kursun kendisi Silinmiş Kurslar listesinden geri
+        getirilebilir.
+      </ConfirmDialog>
+    </>
+  );
+}

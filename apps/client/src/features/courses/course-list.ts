@@ -1,0 +1,14 @@
+import type { Course } from './types';
+
+const collator = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
+
+/** product.md 3: courses are sorted ascending by index (name breaks ties, in Turkish order). */
+export function sortCourses(courses: Course[]): Course[] {
+  return [...courses].sort((a, b) => (a.index ?? 0) - (b.index ?? 0) || collator.compare(a.name, b.name));
+}
+
+/** product.md 4: soft-deleted courses are shown in a separate list. */
+export function splitCourses(courses: Course[]): { active: Course[]; deleted: Course[] } {
+  const sorted = sortCourses(courses);
+  return { active: sorted.filter((c) => !c.deletedAt), deleted: sorted.filter((c) => !!c.deletedAt) };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { splitCourses } from './course-list';
+import type { Course } from './types';
+
+const course = (name: string, index: number, deletedAt: string | null = null): Course => ({
+  id: name,
+  name,
+  courseExplanation: '',
+  code: null,
+  isGroupCourse: false,
+  isPrivateCourse: false,
+  index,
+  safeName: name,
+  coverPhoto: null,
+  deletedAt,
+});
+
+describe('course lists (product.md 3 and 4)', () => {
+  it('sorts by index, then by name in Turkish order, and keeps deleted courses apart', () => {
+    const { active, deleted } = splitCourses([
+      course('Şan', 1),
+      course('Resim', 2),
+      course('Çello', 1),
+      course('Bale', 0, '2025-05-01T10:00:00.000Z'),
+      course('Satranç', 1),
+    ]);
+    expect(active.map((c) => c.name)).toEqual(['Çello', 'Satranç', 'Şan', 'Resim']);
+    expect(deleted.map((c) => c.name)).toEqual(['Bale']);
+  });
+});

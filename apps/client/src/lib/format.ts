@@ -1,0 +1,17 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { tr } from 'date-fns/locale';
+
+/** api.md 9.4: dates dd.MM.yyyy; log rows add the time. Empty or invalid input gives ''. */
+export function formatDate(value: string | Date | null | undefined): string {
+  return formatWith(value, 'dd.MM.yyyy');
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return formatWith(value, 'dd.MM.yyyy HH:mm');
+}
+
+function formatWith(value: string | Date | null | undefined, pattern: string): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? format(date, pattern, { locale: tr }) : '';
+}

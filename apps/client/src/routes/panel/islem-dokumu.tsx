@@ -1,0 +1,30 @@
+import { createRoute } from '@tanstack/react-router';
+import { LogsPage } from '../../features/logs/LogsPage';
+import { requirePage } from './gating';
+import { panelLayoutRoute } from './layout';
+import { PANEL_PAGES } from './menu';
+
+export interface LogsSearch {
+  /** The action filter (exact action name, `_failed` variants included). */
+  action?: string;
+}
+
+export const logsRoute = createRoute({
+  getParentRoute: () => panelLayoutRoute,
+  path: 'islem-dokumu',
+  validateSearch: (search: Record<string, unknown>): LogsSearch => ({
+    action:
+      typeof search.action === 'string' && search.action.trim() !== '' ? search.action.trim() : undefined,
+  }),
+  beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.logs),
+  component: function LogsRoute() {
+    const { action } = logsRoute.useSearch();
+    const navigate = logsRoute.useNavigate();
+    return (
+      <LogsPage
+        action={action ?? null}
+        onActionChange={(a) => void navigate({ search: { action: a ?? undefined }, replace: true })}
+      />
+    );
+  },
+});

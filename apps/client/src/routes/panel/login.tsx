@@ -1,0 +1,74 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { CenteredCard } from '../../components/CenteredCard';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { LoginPage } from '../../features/auth/components/LoginPage';
+import { OrganizationSelect } from '../../features/auth/components/OrganizationSelect';
+import { loadSession } from '../../features/auth/runtime';
+import { gatePanel } from '../../features/auth/session';
+import { useAccessToken, useSession } from '../../features/auth/useSession';
+import { useAuthActions } from '../../features/auth/useAuthActions';
+import { girisRoute } from './giris';
+import { safeReturnPath, throwGateRedirect } from './gating';
+import { homePathFor } from './menu';
+
+export interface LoginSearch {
+  /** product.md 2: an optional organisation whose logo the login page shows. */
+  org?: string;
+  /** Where a signed-out visitor of a panel page goes back to after login. */
+  redirect?: string;
+}
+
+/** /giris: login when signed out, organisation selection without an organisation, else on to the panel. */
+export const loginRoute = createRoute({
+  getParentRoute: () => girisRoute,
+  path: '/',
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    org: typeof search.org === 'string' && search.org !== '' ? search.org : undefined,
+    redirect: typeof search.redirect === 'string' && search.redirect !== '' ? search.redirect : undefined,
+  }),
+  beforeLoad: async ({ context, search }) => {
+    const gate = gatePanel(await loadSession(context.queryClient));
+    if (gate.kind === 'login' || gate.kind === 'selectOrganization') return;
+    if (gate.kind === 'ready') {
+      const target = safeReturnPath(search.redirect) ?? homePathFor(gate.session.role);
+      if (target) throw redirect({ href: target, replace: true });
+      return; // no page for this role here: the component says so
+    }
+    throwGateRedirect(gate);
+  },
+  component: GirisIndex,
+});
+
+function GirisIndex() {
+  const { org } = loginRoute.useSearch();
+  const token = useAccessToken();
+  const session = useSession();
+  if (!token) return <LoginPage org={org} />;
+  const gate = gatePanel(session);
+  if (gate.kind === 'selectOrganization') return <OrganizationSelect session={gate.session} />;
+  if (gate.kind === 'ready' && homePathFor(gate.session.role) === null) return <NoPageForRole />;
+  return <FullPageSpinner minHeight="100vh" />;
+}
+
+function NoPageForRole() {
+  const { clearOrganization, logout } = useAuthActions();
+  return (
+    <CenteredCard>
+      <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+        Erişebileceğiniz sayfa yok
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        Bu kurumdaki rolünüzle açabileceğiniz bir sayfa bulunmuyor. Kurum yöneticinizden yetki isteyebilir
+        veya başka bir kurum seçebilirsiniz.
+      </Typography>
+      <Button variant="contained" fullWidth sx={{ mb: 1 }} onClick={() => void clearOrganization()}>
+        Başka Kurum Seç
+      </Button>
+      <Button color="inherit" fullWidth onClick={() => void logout()}>
+        Çıkış Yap
+      </Button>
+    </CenteredCard>
+  );
+}

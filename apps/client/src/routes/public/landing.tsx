@@ -1,0 +1,18 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { PUBLIC_PATHS } from '../../config/paths';
+import { loadSession } from '../../features/auth/runtime';
+import { publicLayoutRoute } from './layout';
+import { LandingPage } from './-components/LandingPage';
+
+export const landingRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: '/',
+  // product.md 2: a loaded user with registrationStatus active goes to /giris, any other status to /kayit.
+  beforeLoad: async ({ context }) => {
+    const session = await loadSession(context.queryClient);
+    if (!session) return;
+    if (session.user.registrationStatus === 'active') throw redirect({ to: '/giris' });
+    throw redirect({ href: PUBLIC_PATHS.registration });
+  },
+  component: LandingPage,
+});

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** product.md 2: the page scrolls to top on each page change. */
+function ScrollToTop() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [pathname]);
+  return null;
+}
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  // product.md 2: any other path in the public group shows a loading indicator.
+  notFoundComponent: () => <FullPageSpinner minHeight="100vh" />,
+});

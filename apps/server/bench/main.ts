@@ -1,0 +1,94 @@
+import { cpus, loadavg, platform, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import {
+  BENCH_DATABASE_URL,
+  createBenchDatabase,
+  postgresVersion,
+  type BenchDatabase,
+} from './support/bench-db';
+import type { BenchContext, BenchSuite } from './support/context';
+import * as eventStore from './suites/event-store';
+import * as largeOrg from './suites/large-org';
+
+/**
+ * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
+ * progress goes to stderr. To add a suite, create `suites/<name>.ts` exporting `run(ctx)` and list it here.
+ */
+const suites: BenchSuite[] = [
+  { name: 'event-store', run: eventStore.run },
+  { name: 'large-org', run: largeOrg.run },
+];
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = wanted.filter((w) => !suites.some((s) => s.name === w));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown suite(s): ${unknown.join(', ')}; known: ${suites.map((s) => s.name).join(', ')}`,
+    );
+  }
+  const selected = wanted.length > 0 ? suites.filter((s) => wanted.includes(s.name)) : suites;
+
+  const databases: BenchDatabase[] = [];
+  const ctx: BenchContext = {
+    async createDatabase(poolSize) {
+      const d = await createBenchDatabase(poolSize);
+      databases.push(d);
+      return d;
+    },
+    log,
+  };
+
+  const started = performance.now();
+  const report: Record<string, unknown> = {
+    startedAt: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: platform(),
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      // Other work on the machine skews every figure: read them with this in mind.
+      loadAverage1mAtStart: Math.round(loadavg()[0] * 100) / 100,
+      postgres: await postgresVersion(),
+      database: new URL(BENCH_DATABASE_URL).host,
+    },
+  };
+  const results: Record<string, unknown> = {};
+  let failed = false;
+  try {
+    for (const suite of selected) {
+      log(`suite ${suite.name}`);
+      const t0 = performance.now();
+      try {
+        results[suite.name] = {
+          ...(await suite.run(ctx)),
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+        };
+      } catch (e) {
+        failed = true;
+        log(`suite ${suite.name} failed: ${(e as Error).stack ?? String(e)}`);
+        results[suite.name] = { error: (e as Error).message };
+      }
+    }
+  } finally {
+    for (const d of databases)
+      await d.drop().catch((e) => log(`could not drop ${d.name}: ${(e as Error).message}`));
+  }
+  report.suites = results;
+  (report.machine as Record<string, unknown>).loadAverage1mAtEnd = Math.round(loadavg()[0] * 100) / 100;
+  report.seconds = Math.round((performance.now() - started) / 100) / 10;
+  process.stdout.write(
+    `${JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,
+  );
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  log((e as Error).stack ?? String(e));
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { BenchContext } from '../support/context';
+import { percentile, round } from '../support/stats';
+import {
+  ensureOwner,
+  loginOwner,
+  seedLargeOrg,
+  startServer,
+  startServerProcess,
+  type RunningServer,
+} from '../large-org/seed';
+
+/**
+ * Reads at the size of a large institution (issue 4): seeds the large organisation on a fresh database (or
+ * reuses BENCH_LARGE_ORG_URL, seeded by `npm run seed`), starts the whole server on it, and measures the
+ * list and balance reads through HTTP with 16 concurrent clients and a bounded number of requests each.
+ */
+const CLIENTS = Number(process.env.BENCH_LARGE_ORG_CLIENTS ?? 16);
+const REQUESTS = Number(process.env.BENCH_LARGE_ORG_REQUESTS ?? 320);
+const WARMUP = 32;
+
+interface Measured {
+  requests: number;
+  clients: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+  requestsPerSecond: number;
+  bytes: number;
+}
+
+interface Answer {
+  status: number;
+  bytes: number;
+  head: string;
+}
+
+/**
+ * A plain keep-alive HTTP client that counts the body's bytes without keeping them: the measuring side must
+ * cost far less than the server it measures (fetch spends more CPU on a 4 MB body than the server does).
+ */
+function client(baseUrl: string, token: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const { hostname, port } = new URL(baseUrl);
+  const send = (method: 'GET' | 'POST', path: string, body?: unknown) => () =>
+    new Promise<Answer>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+          },
+        },
+        (res) => {
+          let bytes = 0;
+          let head = '';
+          res.on('data', (chunk: Buffer) => {
+            if (head.length < 200) head += chunk.subarray(0, 200).toString('utf8');
+            bytes += chunk.length;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, head }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+async function measure(send: () => Promise<Answer>): Promise<Measured> {
+  const once = async () => {
+    const t = performance.now();
+    const res = await send();
+    const ms = performance.now() - t;
+    if (res.status !== 200) throw new Error(`status ${res.status}: ${res.head}`);
+    return { ms, bytes: res.bytes };
+  };
+  const run = async (total: number) => {
+    const samples: number[] = [];
+    let bytes = 0;
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < total) {
+          next++;
+          const r = await once();
+          samples.push(r.ms);
+          bytes = r.bytes;
+        }
+      }),
+    );
+    return { samples, bytes, seconds: (performance.now() - t0) / 1000 };
+  };
+  await run(WARMUP);
+  const { samples, bytes, seconds } = await run(REQUESTS);
+  return {
+    requests: samples.length,
+    clients: CLIENTS,
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    max: round(Math.max(...samples)),
+    mean: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+    requestsPerSecond: Math.round(samples.length / seconds),
+    bytes,
+  };
+}
+
+/** The student with the longest balance sheet (most lessons and payments): the worst case of the call. */
+async function heaviestStudent(s: RunningServer, organizationId: string) {
+  const r = await s.server.runtime.persistence.db.query<{ id: string; n: string; student_number: number }>(
+    `SELECT st.id, st.student_number, (SELECT count(*) FROM balance_lessons l WHERE l.student_id = st.id)
+              + (SELECT count(*) FROM balance_payments p WHERE p.student_id = st.id) AS n
+       FROM students st WHERE st.organization_id = $1 ORDER BY n DESC LIMIT 1`,
+    [organizationId],
+  );
+  return { id: r.rows[0].id, studentNumber: r.rows[0].student_number };
+}
+
+export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
+  const reuse = process.env.BENCH_LARGE_ORG_URL;
+  const url = reuse ?? (await ctx.createDatabase(1)).url;
+  ctx.log(`large-org: ${reuse ? 'reusing' : 'seeding a fresh'} database`);
+  // Seeding runs in this process; the measured server then runs in a process of its own.
+  const seeder = await startServer(url);
+  let seed: Record<string, unknown>;
+  let heavy: { id: string; studentNumber: number };
+  try {
+    const owner = await ensureOwner(seeder);
+    seed = await seedLargeOrg(seeder, owner, { log: (m) => ctx.log(`large-org: ${m}`) });
+    heavy = await heaviestStudent(seeder, owner.organizationId);
+  } finally {
+    await seeder.close();
+  }
+  const server = await startServerProcess(url);
+  try {
+    const owner = await loginOwner(server.baseUrl);
+    const base = `/api/v1/orgs/${owner.organizationId}`;
+    const http = client(server.baseUrl, owner.token);
+    const get = (path: string) => http.send('GET', `${base}/${path}`);
+    const post = (path: string, body: unknown) => http.send('POST', `${base}/${path}`, body);
+    const sheetAnswer = await fetch(`${server.baseUrl}${base}/getStudentBalanceSheet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: heavy.id }),
+    });
+    const sheet = (await sheetAnswer.json()) as unknown[];
+    const reads: Record<string, Measured> = {};
+    const plan: Array<[string, () => Promise<Answer>]> = [
+      // The floor: an authenticated org read of 20 rows (token check, role, one query).
+      ['getCourses', get('getCourses')],
+      ['getStudents', get('getStudents')],
+      ['getStudents?view=list', get('getStudents?view=list')],
+      ['getAttendances', get('getAttendances')],
+      [
+        'getAttendances?q=<student number>',
+        get(`getAttendances?q=${String(heavy.studentNumber).padStart(5, '0')}`),
+      ],
+      ['getStudentBalanceSheet', post('getStudentBalanceSheet', { id: heavy.id })],
+      ['getDashboard', get('getDashboard')],
+    ];
+    // BENCH_LARGE_ORG_READS=getStudents,getDashboard measures only those (for a quicker look).
+    const only = process.env.BENCH_LARGE_ORG_READS?.split(',').map((x) => x.trim());
+    for (const [name, send] of plan) {
+      if (only && !only.includes(name)) continue;
+      ctx.log(`large-org: ${name}, ${CLIENTS} clients, ${REQUESTS} requests`);
+      reads[name] = await measure(send);
+    }
+    http.close();
+    return {
+      seed,
+      balanceSheetEntries: sheet.length,
+      reads,
+      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer',
+    };
+  } finally {
+    await server.close();
+  }
+}

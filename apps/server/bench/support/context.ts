@@ -1,0 +1,15 @@
+import type { BenchDatabase } from './bench-db';
+
+/** What main.ts hands every suite. */
+export interface BenchContext {
+  /** A fresh, empty database; main.ts drops every one it handed out when the run ends. */
+  createDatabase(poolSize?: number): Promise<BenchDatabase>;
+  /** Progress for the reader: goes to stderr, so stdout stays one JSON object. */
+  log(message: string): void;
+}
+
+/** A suite: `apps/server/bench/suites/<name>.ts` exporting `run`, listed in main.ts. */
+export interface BenchSuite {
+  name: string;
+  run(ctx: BenchContext): Promise<Record<string, unknown>>;
+}

@@ -1,0 +1,326 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  DomainError,
+  acceptInvitationSchema,
+  loginSchema,
+  logoutSchema,
+  messageIdSchema,
+  preregisterSchema,
+  registerSchema,
+  requestEmailVerificationSchema,
+  requestResetPasswordSchema,
+  resetPasswordSchema,
+  respondToInvitationSchema,
+  updateProfileSchema,
+  verifyEmailSchema,
+} from '@okul/domain';
+import type { Response } from 'express';
+import { AccessService } from '../auth/access.service';
+import { AccountCall, Public } from '../auth/decorators';
+import { TokenService } from '../auth/token.service';
+import type { AppConfig } from '../config/config';
+import { CommandExecutor } from '../infra/command-executor';
+import { audited } from '../infra/audited';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, type AppRequest, type Principal } from '../infra/http/request-context';
+import { CONFIG } from '../infra/tokens';
+import { AccountEmailsService } from './account-emails.service';
+import { AccountsService, type IssuedSession } from './accounts.service';
+import { InvitationsService } from './invitations.service';
+import { SessionsService } from './sessions.service';
+
+export const REFRESH_COOKIE = 'refresh_token';
+
+/** The e-mail named in a body, for the audit details of a refused call (never a token or a password). */
+const emailOf = (body: unknown): string | null => {
+  const e = (body as { email?: unknown } | null)?.email;
+  return typeof e === 'string' ? e.slice(0, 100) : null;
+};
+
+/** api.md 7.2: account and session calls. */
+@Controller('api/v1')
+export class AccountsController {
+  constructor(
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(AccessService) private readonly access: AccessService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private setRefreshCookie(res: Response, s: IssuedSession) {
+    res.cookie(REFRESH_COOKIE, s.refreshToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.NODE_ENV !== 'development' && this.config.NODE_ENV !== 'test',
+      path: '/api/v1',
+      expires: s.refreshExpires,
+    });
+  }
+
+  /** The caller of a call that works without a session too (register): null when no valid token came. */
+  private async optionalPrincipal(req: AppRequest): Promise<Principal | null> {
+    const header = req.header('authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const claims = token ? await this.tokens.verifyAccess(token) : null;
+    return claims ? this.access.principal(claims.userId, claims.sessionId) : null;
+  }
+
+  @Public()
+  @Post('preregister')
+  @HttpCode(200)
+  async preregister(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'create_organization',
+      async () => {
+        const input = parseBody(preregisterSchema, body);
+        await this.accounts.preregister(ctx, input);
+        return { success: true };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('register')
+  @HttpCode(200)
+  async register(@Req() req: AppRequest, @Body() body: unknown) {
+    const caller = await this.optionalPrincipal(req);
+    if (caller) req.principal = caller;
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'create_user',
+      async () => {
+        const input = parseBody(registerSchema, body);
+        const { userId } = await this.accounts.register(ctx, input, caller);
+        return { success: true, userId };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'login',
+      async () => {
+        const input = parseBody(loginSchema, body);
+        const s = await this.accounts.login(ctx, input.email, input.password);
+        this.setRefreshCookie(res, s);
+        return { success: true, access_token: s.accessToken };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
+    const presented = req.cookies?.[REFRESH_COOKIE];
+    if (typeof presented !== 'string' || !presented) throw new DomainError('auth.refreshInvalid');
+    try {
+      const s = await this.accounts.refresh(commandContext(req), presented);
+      this.setRefreshCookie(res, s);
+      return { accessToken: s.accessToken, access_token: s.accessToken };
+    } catch (e) {
+      res.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
+      throw e;
+    }
+  }
+
+  @AccountCall()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const p = req.principal!;
+    const input = parseBody(logoutSchema, body);
+    // api.md 7.2: logout takes a sessionId; ending another of one's own sessions uses the same call.
+    const sessionId = input.sessionId && input.sessionId !== '' ? input.sessionId : p.sessionId;
+    const ctx = commandContext(req);
+    await audited(this.executor, ctx, 'logout', () =>
+      this.accounts.endSession(
+        ctx,
+        p.userId,
+        sessionId,
+        sessionId === p.sessionId ? 'logout' : 'ended_by_user',
+      ),
+    );
+    if (sessionId === p.sessionId) res.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
+    return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
+  }
+
+  @AccountCall()
+  @Get('getProfile')
+  getProfile(@Req() req: AppRequest) {
+    return this.accounts.profile(req.principal!.userId);
+  }
+
+  @AccountCall()
+  @Post('updateProfile')
+  @HttpCode(200)
+  async updateProfile(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'update_profile', async () => {
+      const input = parseBody(updateProfileSchema, body);
+      const r = await this.accounts.updateProfile(ctx, req.principal!, input);
+      return { success: true, ...r };
+    });
+  }
+
+  @AccountCall()
+  @Get('getSessions')
+  getSessions(@Req() req: AppRequest) {
+    return this.sessions.list(req.principal!.userId, req.principal!.sessionId);
+  }
+
+  @AccountCall()
+  @Get('getOrganizations')
+  getOrganizations(@Req() req: AppRequest) {
+    return this.accounts.organizations(req.principal!.userId);
+  }
+
+  @Get('getAllOrganizations')
+  getAllOrganizations(@Req() req: AppRequest) {
+    return this.accounts.allOrganizations(req.principal!);
+  }
+
+  @AccountCall()
+  @Post('requestEmailVerification')
+  @HttpCode(200)
+  async requestEmailVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    const p = req.principal!;
+    return audited(
+      this.executor,
+      ctx,
+      'request_email_verification',
+      async () => {
+        const input = parseBody(requestEmailVerificationSchema, body);
+        await this.emails.requestEmailVerification(ctx, p.userId, p.email, input.email);
+        return { success: true };
+      },
+      { email: p.email },
+    );
+  }
+
+  /** No session needed: the link in the mail may be opened on another device (product.md 2: /giris/verify). */
+  @Public()
+  @Post('verifyEmail')
+  @HttpCode(200)
+  async verifyEmail(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'verify_email',
+      async () => {
+        const input = parseBody(verifyEmailSchema, body);
+        await this.emails.verifyEmail(ctx, input.email, input.token);
+        return { success: true };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('requestResetPassword')
+  @HttpCode(200)
+  async requestResetPassword(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'password_reset_request',
+      async () => {
+        const input = parseBody(requestResetPasswordSchema, body);
+        await this.emails.requestResetPassword(ctx, input.email);
+        return { success: true };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('resetPassword')
+  @HttpCode(200)
+  async resetPassword(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'password_reset',
+      async () => {
+        const input = parseBody(resetPasswordSchema, body);
+        await this.emails.resetPassword(ctx, input.email, input.token, input.newPassword);
+        return { success: true };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @Public()
+  @Post('acceptInvitation')
+  @HttpCode(200)
+  async acceptInvitation(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(
+      this.executor,
+      ctx,
+      'accept_invitation',
+      async () => {
+        const input = parseBody(acceptInvitationSchema, body);
+        const r = await this.invitations.acceptByToken(ctx, input.email, input.token, input.newPassword);
+        return { success: true, organizationId: r.organizationId };
+      },
+      { email: emailOf(body) },
+    );
+  }
+
+  @AccountCall()
+  @Get('getMessages')
+  getMessages(@Req() req: AppRequest) {
+    return this.invitations.messages(req.principal!.userId);
+  }
+
+  @AccountCall()
+  @Post('markMessageAsRead')
+  @HttpCode(200)
+  async markMessageAsRead(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'mark_message_read', async () => {
+      const { messageId } = parseBody(messageIdSchema, body);
+      await this.invitations.markRead(ctx, req.principal!.userId, messageId);
+      return { success: true };
+    });
+  }
+
+  @Post('respondToOrgInvitation')
+  @HttpCode(200)
+  async respondToOrgInvitation(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    const accept = (body as { accept?: unknown } | null)?.accept === true;
+    return audited(this.executor, ctx, accept ? 'accept_invitation' : 'reject_invitation', async () => {
+      const input = parseBody(respondToInvitationSchema, body);
+      const r = await this.invitations.respond(ctx, req.principal!, input.messageId, input.accept);
+      return {
+        success: true,
+        organizationId: r.organizationId,
+        responseStatus: input.accept ? 'accepted' : 'rejected',
+      };
+    });
+  }
+}

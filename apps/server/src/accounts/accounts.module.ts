@@ -1,0 +1,36 @@
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { RATE_LIMITER, createRateLimiter, type RateLimiter } from '../auth/rate-limiter';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../infra/tokens';
+import { MailModule } from '../mail/mail.module';
+import { AccountEmailsService } from './account-emails.service';
+import { AccountsController } from './accounts.controller';
+import { AccountsService } from './accounts.service';
+import { InvitationsService } from './invitations.service';
+import { OrganizationsController } from './organizations.controller';
+import { OrganizationsService } from './organizations.service';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  imports: [MailModule],
+  controllers: [AccountsController, OrganizationsController],
+  providers: [
+    {
+      provide: RATE_LIMITER,
+      useFactory: (config: AppConfig) => createRateLimiter(config),
+      inject: [CONFIG],
+    },
+    AccountsService,
+    AccountEmailsService,
+    SessionsService,
+    InvitationsService,
+    OrganizationsService,
+  ],
+  exports: [AccountsService, RATE_LIMITER],
+})
+export class AccountsModule implements OnModuleDestroy {
+  constructor(@Inject(RATE_LIMITER) private readonly limiter: RateLimiter) {}
+  async onModuleDestroy() {
+    await this.limiter.close();
+  }
+}

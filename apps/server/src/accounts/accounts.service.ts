@@ -1,0 +1,444 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  GLOBAL_ROLES,
+  ROLES,
+  emailReservationDecider,
+  emailReservationStream,
+  hasRole,
+  organizationDecider,
+  organizationStream,
+  sessionDecider,
+  sessionStream,
+  userDecider,
+  userStream,
+  type PreregisterInput,
+  type SessionEvent,
+  type UpdateProfileInput,
+  type UserCommand,
+} from '@okul/domain';
+import type { Db } from '@okul/projections';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
+import { TokenService, hashToken } from '../auth/token.service';
+import type { AppConfig } from '../config/config';
+import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import { newEntityId, type Principal } from '../infra/http/request-context';
+import { CONFIG, DB } from '../infra/tokens';
+import { AccountEmailsService, issueToken } from './account-emails.service';
+import { organizationView, type OrganizationRow } from './organization-view';
+import { SessionsService } from './sessions.service';
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpires: Date;
+  sessionId: string;
+}
+
+// A hash to compare against when the e-mail is unknown, so a wrong address costs the same time as a wrong password.
+const DUMMY_HASH = hashPassword('not-a-real-password');
+
+type NewUser = Omit<Extract<UserCommand, { type: 'RegisterUser' }>, 'type' | 'now'>;
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+  ) {}
+
+  /** The address reservation plus the user's first events: appended together, so an address is taken once. */
+  async newUserDecisions(user: NewUser, now: string): Promise<StreamDecision[]> {
+    const reservation = await this.executor.load(emailReservationStream(user.email), emailReservationDecider);
+    const reserved = emailReservationDecider.decide(
+      { type: 'ReserveEmail', email: user.email, userId: user.userId },
+      reservation.state,
+    );
+    return [
+      {
+        streamId: emailReservationStream(user.email),
+        events: reserved,
+        expectedVersion: reservation.version ?? 'no_stream',
+      },
+      {
+        streamId: userStream(user.userId),
+        events: userDecider.decide({ type: 'RegisterUser', ...user, now }, userDecider.initialState),
+        expectedVersion: 'no_stream',
+      },
+    ];
+  }
+
+  /** product.md 4 registration flow: the user (pending payment) and the organisation with the user as school-owner. */
+  async preregister(
+    ctx: CommandContext,
+    input: PreregisterInput,
+  ): Promise<{ userId: string; organizationId: string }> {
+    const userId = newEntityId(ctx, 'user');
+    const organizationId = newEntityId(ctx, 'organization');
+    const passwordHash = await hashPassword(input.password);
+    const now = ctx.now.toISOString();
+    const { token, hash } = issueToken();
+    await this.executor.executeMany({ ...ctx, userId, organizationId }, async () => {
+      const user = await this.newUserDecisions(
+        {
+          userId,
+          email: input.email,
+          name: input.name,
+          surname: input.surname,
+          phone: input.phone,
+          tckn: input.tckn,
+          passwordHash,
+          registrationStatus: 'pending_payment',
+          globalRoleId: null,
+        },
+        now,
+      );
+      // api.md 8.1 "Kayıt başarılı! Lütfen mail adresinizi kontrol edin": the verification link goes out at once.
+      user[1].events.push({
+        type: 'EmailVerificationRequested',
+        data: {
+          userId,
+          email: input.email,
+          tokenHash: hash,
+          expiresAt: this.emails.verificationExpiry(ctx.now),
+          requestedAt: now,
+        },
+      });
+      const org = organizationDecider.decide(
+        {
+          type: 'CreateOrganization',
+          organizationId,
+          ownerUserId: userId,
+          now,
+          profile: {
+            name: input.organizationName,
+            address: input.organizationAddress,
+            vkn: input.vkn || null,
+            employeeCount: Number(input.employeeCount),
+            organizationType: input.organizationType,
+            companyType: input.companyType,
+          },
+        },
+        organizationDecider.initialState,
+      );
+      return [
+        ...user,
+        { streamId: organizationStream(organizationId), events: org, expectedVersion: 'no_stream' },
+      ];
+    });
+    await this.emails.send(this.emails.verificationMailFor(input.email, input.name, token), false);
+    return { userId, organizationId };
+  }
+
+  /**
+   * api.md 7.2 register {email, password, name, globalRoleId?}. Only a caller holding a global role at least
+   * as privileged may grant one (product.md 6: "registration may include a globalRoleId"); a user created
+   * with a global role needs no subscription of their own, so starts active.
+   */
+  async register(
+    ctx: CommandContext,
+    input: { email: string; password: string; name: string; globalRoleId?: number | null },
+    caller: Principal | null,
+  ): Promise<{ userId: string }> {
+    const globalRoleId = input.globalRoleId ?? null;
+    if (globalRoleId !== null) {
+      if (!(GLOBAL_ROLES as readonly number[]).includes(globalRoleId))
+        throw new DomainError('account.globalRoleInvalid');
+      if (!caller || !hasRole(caller.globalRoleId, globalRoleId))
+        throw new DomainError('account.globalRoleNotAllowed');
+    }
+    const userId = newEntityId(ctx, 'user');
+    const passwordHash = await hashPassword(input.password);
+    const now = ctx.now.toISOString();
+    const { token, hash } = issueToken();
+    await this.executor.executeMany({ ...ctx, userId: caller?.userId ?? userId }, async () => {
+      const decisions = await this.newUserDecisions(
+        {
+          userId,
+          email: input.email,
+          name: input.name,
+          surname: null,
+          phone: null,
+          tckn: null,
+          passwordHash,
+          registrationStatus: globalRoleId !== null ? 'active' : 'pending_payment',
+          globalRoleId,
+        },
+        now,
+      );
+      decisions[1].events.push({
+        type: 'EmailVerificationRequested',
+        data: {
+          userId,
+          email: input.email,
+          tokenHash: hash,
+          expiresAt: this.emails.verificationExpiry(ctx.now),
+          requestedAt: now,
+        },
+      });
+      return decisions;
+    });
+    await this.emails.send(this.emails.verificationMailFor(input.email, input.name, token), false);
+    return { userId };
+  }
+
+  /**
+   * Issue 3 security: failed logins are counted per account and per ip in a window; past the limit every
+   * attempt (right password or not) answers 429 until the window ends. A success clears the account's count.
+   */
+  async login(ctx: CommandContext, email: string, password: string): Promise<IssuedSession> {
+    const windowMs = this.config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
+    const accountKey = `login:account:${email}`;
+    const ipKey = `login:ip:${ctx.ipAddress ?? 'unknown'}`;
+    const [byAccount, byIp] = await Promise.all([this.limiter.count(accountKey), this.limiter.count(ipKey)]);
+    if (
+      byAccount >= this.config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT ||
+      byIp >= this.config.LOGIN_MAX_ATTEMPTS_PER_IP
+    ) {
+      throw new DomainError('auth.tooManyAttempts');
+    }
+    const r = await this.db.query<{ id: string; password_hash: string }>(
+      `SELECT id, password_hash FROM users WHERE email = $1`,
+      [email],
+    );
+    const user = r.rows[0];
+    const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
+    if (!user || !ok) {
+      await Promise.all([this.limiter.hit(accountKey, windowMs), this.limiter.hit(ipKey, windowMs)]);
+      throw new DomainError('auth.invalidCredentials');
+    }
+    await this.limiter.reset(accountKey);
+    return this.startSession({ ...ctx, userId: user.id }, user.id);
+  }
+
+  async startSession(ctx: CommandContext, userId: string): Promise<IssuedSession> {
+    const sessionId = newEntityId(ctx, 'session');
+    const { token, hash } = this.tokens.newRefreshToken(sessionId);
+    const expires = this.tokens.refreshExpiry(ctx.now);
+    await this.executor.execute(ctx, sessionStream(sessionId), sessionDecider, {
+      type: 'StartSession',
+      sessionId,
+      userId,
+      refreshTokenHash: hash,
+      ipAddress: ctx.ipAddress,
+      userAgent: ctx.userAgent,
+      now: ctx.now.toISOString(),
+      expiresAt: expires.toISOString(),
+    });
+    return {
+      accessToken: await this.tokens.signAccess({ userId, sessionId }),
+      refreshToken: token,
+      refreshExpires: expires,
+      sessionId,
+    };
+  }
+
+  /** Rotates the refresh token; a reused one revokes the session (and is refused). */
+  async refresh(ctx: CommandContext, presented: string): Promise<IssuedSession> {
+    const sessionId = presented.split('.')[0] ?? '';
+    if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw new DomainError('auth.refreshInvalid');
+    const { token, hash } = this.tokens.newRefreshToken(sessionId);
+    const expires = this.tokens.refreshExpiry(ctx.now);
+    const { state } = await this.executor.load(sessionStream(sessionId), sessionDecider);
+    const userId = state.status === 'none' ? null : state.userId;
+    const written: SessionEvent[] = await this.executor.execute(
+      { ...ctx, userId },
+      sessionStream(sessionId),
+      sessionDecider,
+      {
+        type: 'RefreshSession',
+        sessionId,
+        presentedHash: hashToken(presented),
+        newHash: hash,
+        now: ctx.now.toISOString(),
+        expiresAt: expires.toISOString(),
+      },
+    );
+    const ended = written.find((e) => e.type === 'SessionEnded');
+    if (ended || !userId) throw new DomainError('auth.refreshInvalid');
+    return {
+      accessToken: await this.tokens.signAccess({ userId, sessionId }),
+      refreshToken: token,
+      refreshExpires: expires,
+      sessionId,
+    };
+  }
+
+  async endSession(
+    ctx: CommandContext,
+    userId: string,
+    sessionId: string,
+    reason: 'logout' | 'ended_by_user',
+  ): Promise<void> {
+    await this.executor.execute(ctx, sessionStream(sessionId), sessionDecider, {
+      type: 'EndSession',
+      sessionId,
+      userId,
+      reason,
+      now: ctx.now.toISOString(),
+    });
+  }
+
+  /**
+   * api.md 7.2 updateProfile {name, email, password}: only what is sent and differs changes. A new e-mail
+   * must be verified again (a link goes to it, and until then only account calls work); a new password ends
+   * every other session of the user, in the same write.
+   */
+  async updateProfile(
+    ctx: CommandContext,
+    p: Principal,
+    input: UpdateProfileInput,
+  ): Promise<{ emailVerificationSent: boolean; endedSessions: number }> {
+    if (input.currentPassword !== undefined) {
+      const r = await this.db.query<{ password_hash: string }>(
+        `SELECT password_hash FROM users WHERE id = $1`,
+        [p.userId],
+      );
+      if (!r.rows[0] || !(await verifyPassword(r.rows[0].password_hash, input.currentPassword)))
+        throw new DomainError('account.currentPasswordWrong');
+    }
+    const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
+    const newEmail = input.email !== undefined && input.email !== p.email ? input.email : undefined;
+    const verification = newEmail ? issueToken() : null;
+    let endedSessions = 0;
+    await this.executor.executeMany(ctx, async () => {
+      const user = await this.executor.load(userStream(p.userId), userDecider);
+      const decisions: StreamDecision[] = [];
+      const userEvents = userDecider.decide(
+        {
+          type: 'UpdateProfile',
+          name: input.name,
+          email: newEmail,
+          passwordHash,
+          emailVerification: verification
+            ? { tokenHash: verification.hash, expiresAt: this.emails.verificationExpiry(ctx.now) }
+            : undefined,
+          now: ctx.now.toISOString(),
+        },
+        user.state,
+      );
+      decisions.push({
+        streamId: userStream(p.userId),
+        events: userEvents,
+        expectedVersion: user.version ?? 'no_stream',
+      });
+      if (newEmail && user.state.status === 'registered') {
+        const taken = await this.executor.load(emailReservationStream(newEmail), emailReservationDecider);
+        decisions.push({
+          streamId: emailReservationStream(newEmail),
+          events: emailReservationDecider.decide(
+            { type: 'ReserveEmail', email: newEmail, userId: p.userId },
+            taken.state,
+          ),
+          expectedVersion: taken.version ?? 'no_stream',
+        });
+        const old = await this.executor.load(
+          emailReservationStream(user.state.email),
+          emailReservationDecider,
+        );
+        decisions.push({
+          streamId: emailReservationStream(user.state.email),
+          events: emailReservationDecider.decide(
+            { type: 'ReleaseEmail', email: user.state.email, userId: p.userId },
+            old.state,
+          ),
+          expectedVersion: old.version ?? 'no_stream',
+        });
+      }
+      if (passwordHash) {
+        const ends = await this.sessions.endAllDecisions(p.userId, p.sessionId, 'password_changed', ctx.now);
+        endedSessions = ends.filter((d) => d.events.length > 0).length;
+        decisions.push(...ends);
+      }
+      return decisions;
+    });
+    if (newEmail && verification) {
+      const name = input.name ?? p.name;
+      await this.emails.send(this.emails.verificationMailFor(newEmail, name, verification.token), false);
+    }
+    return { emailVerificationSent: !!newEmail, endedSessions };
+  }
+
+  async profile(userId: string) {
+    const r = await this.db.query<{
+      id: string;
+      name: string;
+      surname: string | null;
+      email: string;
+      is_email_verified: boolean;
+      registration_status: string;
+      global_role_id: number | null;
+      created_at: Date;
+      password_changed_at: Date | null;
+    }>(
+      `SELECT id, name, surname, email, is_email_verified, registration_status, global_role_id, created_at, password_changed_at FROM users WHERE id = $1`,
+      [userId],
+    );
+    const u = r.rows[0];
+    if (!u) throw new DomainError('account.userNotFound');
+    return {
+      id: u.id,
+      name: u.name,
+      surname: u.surname,
+      displayName: [u.name, u.surname].filter(Boolean).join(' '),
+      email: u.email,
+      isEmailVerified: u.is_email_verified,
+      registrationStatus: u.registration_status,
+      globalRoleId: u.global_role_id,
+      createdAt: new Date(u.created_at).toISOString(),
+      passwordChangedAt: u.password_changed_at ? new Date(u.password_changed_at).toISOString() : null,
+    };
+  }
+
+  async organizations(userId: string) {
+    const r = await this.db.query<OrganizationRow & { user_id: string; is_active: boolean }>(
+      `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, m.org_role_id, m.user_id, m.is_active
+         FROM org_members m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.user_id = $1 AND m.is_active ORDER BY o.name`,
+      [userId],
+    );
+    return r.rows.map((row) => ({
+      organization: organizationView(row),
+      organizationUser: {
+        id: `${row.id}:${row.user_id}`,
+        userId: row.user_id,
+        orgRoleId: row.org_role_id,
+        isActive: row.is_active,
+      },
+    }));
+  }
+
+  /** api.md 7.2 getAllOrganizations: every organisation, for the developer's second picker (product.md 2). */
+  async allOrganizations(p: Principal) {
+    if (!hasRole(p.globalRoleId, ROLES.developer)) throw new DomainError('auth.forbidden');
+    const r = await this.db.query<
+      OrganizationRow & {
+        created_at: Date;
+        owner_user_id: string;
+        owner_email: string | null;
+        owner_name: string | null;
+        member_count: string;
+      }
+    >(
+      `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, o.created_at, o.owner_user_id,
+              u.email AS owner_email, u.name AS owner_name,
+              (SELECT count(*) FROM org_members m WHERE m.organization_id = o.id AND m.is_active) AS member_count
+         FROM organizations o LEFT JOIN users u ON u.id = o.owner_user_id
+        ORDER BY o.name, o.id`,
+    );
+    return r.rows.map((row) => ({
+      ...organizationView({ ...row, org_role_id: p.globalRoleId }),
+      ownerUserId: row.owner_user_id,
+      ownerEmail: row.owner_email,
+      ownerName: row.owner_name,
+      memberCount: Number(row.member_count),
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+}

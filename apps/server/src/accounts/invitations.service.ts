@@ -1,0 +1,264 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  ROLE_LABELS_TR,
+  emailReservationDecider,
+  emailReservationStream,
+  inboxDecider,
+  inboxStream,
+  invitationDecider,
+  invitationStream,
+  organizationDecider,
+  organizationStream,
+} from '@okul/domain';
+import type { Db } from '@okul/projections';
+import { hashPassword } from '../auth/password';
+import { hashToken } from '../auth/token.service';
+import type { AppConfig } from '../config/config';
+import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import { newEntityId, type Principal } from '../infra/http/request-context';
+import { CONFIG, DB } from '../infra/tokens';
+import { accountLink, invitationMail } from '../mail/mail-templates';
+import { AccountEmailsService, issueToken } from './account-emails.service';
+import { AccountsService } from './accounts.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/** The invitation link's token is `<invitationId>.<secret>`: the id finds the stream, the secret proves the mail. */
+function splitInvitationToken(token: string): string | null {
+  const id = token.split('.')[0] ?? '';
+  return UUID.test(id) && token.length > id.length + 1 ? id : null;
+}
+
+/** inviteUser, acceptInvitation, respondToOrgInvitation and the inbox (api.md 7.2, 7.3). */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+  ) {}
+
+  /**
+   * api.md 7.3 inviteUser {email, name, orgId, orgRoleId}: an existing user gets an invitation in the inbox;
+   * a new address gets an e-mail with a link to set a password (product.md 2, Kullanıcılar).
+   */
+  async invite(
+    ctx: CommandContext,
+    p: Principal,
+    organizationId: string,
+    input: { email: string; name: string; orgRoleId: number },
+  ): Promise<{ invitationId: string; delivery: 'inbox' | 'email' }> {
+    const invitationId = newEntityId(ctx, 'invitation');
+    const existing = await this.emails.userByEmail(input.email);
+    const secret = existing ? null : issueToken(`${invitationId}.`);
+    const expiresAt = secret
+      ? new Date(ctx.now.getTime() + this.config.INVITATION_TTL_DAYS * 86_400_000).toISOString()
+      : null;
+    let organizationName = '';
+    if (existing) {
+      const pending = await this.db.query(
+        `SELECT 1 FROM invitations WHERE organization_id = $1 AND invited_user_id = $2 AND status = 'pending'`,
+        [organizationId, existing.id],
+      );
+      if (pending.rowCount > 0) throw new DomainError('invitation.alreadyPending');
+    }
+    await this.executor.executeMany(ctx, async () => {
+      const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
+      if (org.state.status === 'none') throw new DomainError('org.notFound');
+      if (existing && org.state.members[existing.id]?.isActive) throw new DomainError('org.alreadyMember');
+      organizationName = org.state.name;
+      const events = invitationDecider.decide(
+        {
+          type: 'InviteUser',
+          invitationId,
+          organizationId,
+          organizationName,
+          email: input.email,
+          name: input.name || existing?.name || input.email.split('@')[0],
+          orgRoleId: input.orgRoleId,
+          invitedByUserId: p.userId,
+          invitedByName: p.name,
+          invitedUserId: existing?.id ?? null,
+          tokenHash: secret?.hash ?? null,
+          expiresAt,
+          now: ctx.now.toISOString(),
+        },
+        invitationDecider.initialState,
+      );
+      return [{ streamId: invitationStream(invitationId), events, expectedVersion: 'no_stream' }];
+    });
+    if (secret) {
+      await this.emails.send(
+        invitationMail({
+          to: input.email,
+          name: input.name,
+          inviterName: p.name,
+          organizationName,
+          roleLabel: ROLE_LABELS_TR[input.orgRoleId] ?? String(input.orgRoleId),
+          link: accountLink(this.config.PUBLIC_URL, 'invite', input.email, secret.token),
+          days: this.config.INVITATION_TTL_DAYS,
+        }),
+        true,
+      );
+    }
+    return { invitationId, delivery: existing ? 'inbox' : 'email' };
+  }
+
+  /**
+   * api.md 7.2 acceptInvitation {email, token, newPassword}: the link proves the address, so the new user
+   * starts verified and active (staff pay no subscription of their own), and joins with the invited role.
+   */
+  async acceptByToken(
+    ctx: CommandContext,
+    email: string,
+    token: string,
+    newPassword: string,
+  ): Promise<{ userId: string; organizationId: string }> {
+    const invitationId = splitInvitationToken(token);
+    if (!invitationId) throw new DomainError('invitation.tokenInvalid');
+    const userId = newEntityId(ctx, 'user');
+    const passwordHash = await hashPassword(newPassword);
+    const now = ctx.now.toISOString();
+    let organizationId = '';
+    // The organisation is known once the invitation is read; the events' metadata is built after the
+    // decision, so setting it here files the acceptance in that organisation's log.
+    const actx: CommandContext = { ...ctx, userId };
+    await this.executor.executeMany(actx, async () => {
+      const inv = await this.executor.load(invitationStream(invitationId), invitationDecider);
+      const accepted = invitationDecider.decide(
+        { type: 'AcceptByToken', email, presentedHash: hashToken(token), newUserId: userId, now },
+        inv.state,
+      );
+      if (inv.state.status === 'none') throw new DomainError('invitation.tokenInvalid');
+      organizationId = inv.state.organizationId;
+      actx.organizationId = organizationId;
+      const reservation = await this.executor.load(emailReservationStream(email), emailReservationDecider);
+      if (reservation.state.holder !== null) throw new DomainError('invitation.accountExists');
+      const user = await this.accounts.newUserDecisions(
+        {
+          userId,
+          email,
+          name: inv.state.name,
+          surname: null,
+          phone: null,
+          tckn: null,
+          passwordHash,
+          registrationStatus: 'active',
+          globalRoleId: null,
+          emailVerified: true,
+        },
+        now,
+      );
+      const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
+      const member = organizationDecider.decide(
+        { type: 'AddMember', userId, orgRoleId: inv.state.orgRoleId, now },
+        org.state,
+      );
+      return [
+        {
+          streamId: invitationStream(invitationId),
+          events: accepted,
+          expectedVersion: inv.version ?? 'no_stream',
+        },
+        ...user,
+        {
+          streamId: organizationStream(organizationId),
+          events: member,
+          expectedVersion: org.version ?? 'no_stream',
+        },
+      ] satisfies StreamDecision[];
+    });
+    return { userId, organizationId };
+  }
+
+  /** api.md 7.2 respondToOrgInvitation {messageId, accept}: the inbox item of an invitation names it. */
+  async respond(
+    ctx: CommandContext,
+    p: Principal,
+    messageId: string,
+    accept: boolean,
+  ): Promise<{ organizationId: string }> {
+    const item = await this.db.query<{ type: string; organization_id: string | null }>(
+      `SELECT type, organization_id FROM inbox_items WHERE id = $1 AND user_id = $2`,
+      [messageId, p.userId],
+    );
+    const row = item.rows[0];
+    if (!row) throw new DomainError('inbox.notFound');
+    if (row.type !== 'invitation' || !UUID.test(messageId)) throw new DomainError('inbox.notInvitation');
+    let organizationId = row.organization_id ?? '';
+    await this.executor.executeMany({ ...ctx, organizationId }, async () => {
+      const inv = await this.executor.load(invitationStream(messageId), invitationDecider);
+      const events = invitationDecider.decide(
+        { type: 'Respond', userId: p.userId, accept, now: ctx.now.toISOString() },
+        inv.state,
+      );
+      const decisions: StreamDecision[] = [
+        { streamId: invitationStream(messageId), events, expectedVersion: inv.version ?? 'no_stream' },
+      ];
+      if (accept && inv.state.status !== 'none') {
+        organizationId = inv.state.organizationId;
+        const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
+        const member = organizationDecider.decide(
+          { type: 'AddMember', userId: p.userId, orgRoleId: inv.state.orgRoleId, now: ctx.now.toISOString() },
+          org.state,
+        );
+        decisions.push({
+          streamId: organizationStream(organizationId),
+          events: member,
+          expectedVersion: org.version ?? 'no_stream',
+        });
+      }
+      return decisions;
+    });
+    return { organizationId };
+  }
+
+  /** api.md 7.2 getMessages: the caller's inbox items, newest first (product.md 3 Inbox item). */
+  async messages(userId: string) {
+    const r = await this.db.query<{
+      id: string;
+      type: 'message' | 'notification' | 'invitation';
+      subject: string;
+      body: string;
+      is_read: boolean;
+      created_at: Date;
+      response_status: string | null;
+      responded_at: Date | null;
+      organization_id: string | null;
+    }>(
+      `SELECT id, type, subject, body, is_read, created_at, response_status, responded_at, organization_id
+         FROM inbox_items WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 500`,
+      [userId],
+    );
+    return r.rows.map((m) => ({
+      id: m.id,
+      type: m.type,
+      subject: m.subject,
+      body: m.body,
+      isRead: m.is_read,
+      createdAt: iso(m.created_at),
+      responseStatus: m.response_status,
+      respondedAt: iso(m.responded_at),
+      organizationId: m.organization_id,
+    }));
+  }
+
+  /** api.md 7.2 markMessageAsRead {messageId}. */
+  async markRead(ctx: CommandContext, userId: string, messageId: string): Promise<void> {
+    const item = await this.db.query(`SELECT 1 FROM inbox_items WHERE id = $1 AND user_id = $2`, [
+      messageId,
+      userId,
+    ]);
+    if (item.rowCount === 0) throw new DomainError('inbox.notFound');
+    await this.executor.execute(ctx, inboxStream(userId), inboxDecider, {
+      type: 'MarkRead',
+      userId,
+      messageId,
+      now: ctx.now.toISOString(),
+    });
+  }
+}

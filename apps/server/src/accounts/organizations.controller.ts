@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import {
+  DomainError,
+  ROLES,
+  editOrganizationSchema,
+  emptyBodySchema,
+  inviteUserSchema,
+  updateOrganizationUserSchema,
+} from '@okul/domain';
+import { MinRole, SkipOrgGating } from '../auth/decorators';
+import { CommandExecutor } from '../infra/command-executor';
+import { audited } from '../infra/audited';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, type AppRequest } from '../infra/http/request-context';
+import { InvitationsService } from './invitations.service';
+import { OrganizationsService } from './organizations.service';
+
+/** api.md 7.3, the Organisation row: name, access toggles, users and invitations. */
+@Controller('api/v1/orgs/:orgID')
+export class OrganizationsController {
+  constructor(
+    @Inject(OrganizationsService) private readonly orgs: OrganizationsService,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+  ) {}
+
+  @Post('editOrganization')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  async editOrganization(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_organization', async () => {
+      const { name } = parseBody(editOrganizationSchema, body);
+      await this.orgs.decide(ctx, req.org!.id, {
+        type: 'RenameOrganization',
+        name,
+        now: ctx.now.toISOString(),
+      });
+      return { success: true, name };
+    });
+  }
+
+  /** product.md 6: toggling organisation access is the developer's; it works on a closed or unpaid organisation. */
+  @Post('deactivateOrganization')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async deactivateOrganization(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'deactivate_organization', async () => {
+      parseBody(emptyBodySchema, body);
+      await this.orgs.decide(ctx, req.org!.id, {
+        type: 'DeactivateOrganization',
+        now: ctx.now.toISOString(),
+      });
+      return { success: true, deactivated: true };
+    });
+  }
+
+  @Post('activateOrganization')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async activateOrganization(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'activate_organization', async () => {
+      parseBody(emptyBodySchema, body);
+      await this.orgs.decide(ctx, req.org!.id, { type: 'ActivateOrganization', now: ctx.now.toISOString() });
+      return { success: true, deactivated: false };
+    });
+  }
+
+  /** product.md 6: loading the organisation's users list requires school-staff. */
+  @Get('getOrganizationUsers')
+  @MinRole(ROLES.schoolStaff)
+  getOrganizationUsers(@Req() req: AppRequest) {
+    return this.orgs.users(req.org!.id);
+  }
+
+  @Post('updateOrganizationUser')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  async updateOrganizationUser(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'update_org_user', async () => {
+      const input = parseBody(updateOrganizationUserSchema, body);
+      await this.orgs.updateUser(ctx, req.org!.id, input);
+      return { success: true };
+    });
+  }
+
+  @Post('inviteUser')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  async inviteUser(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    const email = (body as { email?: unknown } | null)?.email;
+    return audited(
+      this.executor,
+      ctx,
+      'invite_user',
+      async () => {
+        const input = parseBody(inviteUserSchema, body);
+        if (input.orgId.toLowerCase() !== req.org!.id.toLowerCase()) throw new DomainError('org.idMismatch');
+        const r = await this.invitations.invite(ctx, req.principal!, req.org!.id, input);
+        return { success: true, ...r };
+      },
+      { email: typeof email === 'string' ? email.slice(0, 100) : null },
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  organizationDecider,
+  organizationStream,
+  userDecider,
+  userStream,
+  type OrganizationCommand,
+} from '@okul/domain';
+import type { Db } from '@okul/projections';
+import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import { DB } from '../infra/tokens';
+
+/** editOrganization, (de)activateOrganization, getOrganizationUsers, updateOrganizationUser (api.md 7.3). */
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+  ) {}
+
+  async decide(ctx: CommandContext, organizationId: string, command: OrganizationCommand): Promise<void> {
+    await this.executor.execute(ctx, organizationStream(organizationId), organizationDecider, command);
+  }
+
+  /** product.md 3 users list entry: user and orgRoleId; active members, owner first. */
+  async users(organizationId: string) {
+    const r = await this.db.query<{
+      id: string;
+      name: string;
+      surname: string | null;
+      email: string;
+      is_email_verified: boolean;
+      created_at: Date;
+      org_role_id: number;
+      is_active: boolean;
+      added_at: Date;
+    }>(
+      `SELECT u.id, u.name, u.surname, u.email, u.is_email_verified, u.created_at, m.org_role_id, m.is_active, m.added_at
+         FROM org_members m JOIN users u ON u.id = m.user_id
+        WHERE m.organization_id = $1 AND m.is_active
+        ORDER BY m.org_role_id, u.name, u.id`,
+      [organizationId],
+    );
+    return r.rows.map((u) => ({
+      user: {
+        id: u.id,
+        name: u.name,
+        surname: u.surname,
+        displayName: [u.name, u.surname].filter(Boolean).join(' '),
+        email: u.email,
+        isEmailVerified: u.is_email_verified,
+        createdAt: new Date(u.created_at).toISOString(),
+      },
+      orgRoleId: u.org_role_id,
+      isActive: u.is_active,
+      addedAt: new Date(u.added_at).toISOString(),
+    }));
+  }
+
+  /**
+   * api.md 7.3 updateOrganizationUser {userId, name, orgRoleId}: the role among the assignable ones, the
+   * school-owner's role fixed (product.md 6); the name is the member's user name, changed by the admin.
+   */
+  async updateUser(
+    ctx: CommandContext,
+    organizationId: string,
+    input: { userId: string; name?: string; orgRoleId: number },
+  ): Promise<void> {
+    const now = ctx.now.toISOString();
+    await this.executor.executeMany(ctx, async () => {
+      const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
+      const roleEvents = organizationDecider.decide(
+        { type: 'ChangeMemberRole', userId: input.userId, orgRoleId: input.orgRoleId, now },
+        org.state,
+      );
+      const decisions: StreamDecision[] = [
+        {
+          streamId: organizationStream(organizationId),
+          events: roleEvents,
+          expectedVersion: org.version ?? 'no_stream',
+        },
+      ];
+      if (input.name !== undefined) {
+        const user = await this.executor.load(userStream(input.userId), userDecider);
+        if (user.state.status === 'none') throw new DomainError('org.userNotMember');
+        const nameEvents = userDecider.decide(
+          { type: 'RenameUser', name: input.name, changedByUserId: ctx.userId ?? '', now },
+          user.state,
+        );
+        decisions.push({
+          streamId: userStream(input.userId),
+          events: nameEvents,
+          expectedVersion: user.version ?? 'no_stream',
+        });
+      }
+      return decisions;
+    });
+  }
+}

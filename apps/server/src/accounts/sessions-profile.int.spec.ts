@@ -1,0 +1,204 @@
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL } from '../../test/support/test-db';
+import {
+  lastMail,
+  login,
+  signUpOwner,
+  startTestServer,
+  type SignedIn,
+  type TestServer,
+} from '../../test/support/test-server';
+
+let t: TestServer;
+beforeAll(async () => {
+  // TRUST_PROXY lets each test speak from its own ip (X-Forwarded-For), small limits keep it quick.
+  t = await startTestServer({
+    TRUST_PROXY: 'true',
+    LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '3',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '5',
+  });
+});
+afterAll(async () => t?.close());
+
+const loginFrom = (ip: string, email: string, password: string) =>
+  request(t.http)
+    .post('/api/v1/login')
+    .set('X-Forwarded-For', ip)
+    .set('User-Agent', 'Firefox/140')
+    .send({ email, password });
+
+describe('sessions', () => {
+  it('lists the live sessions with the current one marked, and ends another one', async () => {
+    const s = await signUpOwner(t.http);
+    const phone = await loginFrom('10.0.0.7', s.email, s.password);
+    const list = await request(t.http).get('/api/v1/getSessions').set(s.auth);
+    expect(list.status).toBe(200);
+    expect(list.body.sessions).toHaveLength(2);
+    const current = list.body.sessions.find((x: { isCurrent: boolean }) => x.isCurrent);
+    expect(list.body.currentSessionId).toBe(current.sessionId);
+    const other = list.body.sessions.find((x: { isCurrent: boolean }) => !x.isCurrent);
+    expect(other).toMatchObject({
+      ipAddress: '10.0.0.7',
+      userAgent: 'Firefox/140',
+      createdAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+
+    const end = await request(t.http).post('/api/v1/logout').set(s.auth).send({ sessionId: other.sessionId });
+    expect(end.status).toBe(200);
+    expect(end.body).toMatchObject({ success: true, wasCurrent: false });
+    expect(
+      (
+        await request(t.http)
+          .get('/api/v1/getProfile')
+          .set({ Authorization: `Bearer ${phone.body.access_token}` })
+      ).status,
+    ).toBe(401);
+    expect((await request(t.http).get('/api/v1/getProfile').set(s.auth)).status).toBe(200);
+    const after = await request(t.http).get('/api/v1/getSessions').set(s.auth);
+    expect(after.body.sessions).toHaveLength(1);
+  });
+
+  it("cannot end someone else's session", async () => {
+    const a = await signUpOwner(t.http);
+    const b = await signUpOwner(t.http);
+    const bs = (await request(t.http).get('/api/v1/getSessions').set(b.auth)).body.currentSessionId;
+    const r = await request(t.http).post('/api/v1/logout').set(a.auth).send({ sessionId: bs });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('Oturum bulunamadı.');
+    expect((await request(t.http).get('/api/v1/getProfile').set(b.auth)).status).toBe(200);
+  });
+});
+
+describe('updateProfile', () => {
+  it('changes the name alone', async () => {
+    const s = await signUpOwner(t.http);
+    const r = await request(t.http).post('/api/v1/updateProfile').set(s.auth).send({ name: 'Fatma' });
+    expect(r.status).toBe(200);
+    expect((await request(t.http).get('/api/v1/getProfile').set(s.auth)).body.name).toBe('Fatma');
+    const long = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ name: 'x'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('İsim en fazla 50 karakter olabilir.');
+    const empty = await request(t.http).post('/api/v1/updateProfile').set(s.auth).send({});
+    expect(empty.status).toBe(400);
+  });
+
+  it('a new e-mail must be verified again; the old address is free for others', async () => {
+    const s = await signUpOwner(t.http);
+    const taken = await signUpOwner(t.http);
+    const clash = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ email: taken.email });
+    expect(clash.status).toBe(409);
+    const newEmail = `yeni-${Date.now()}@example.com`;
+    const r = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ email: newEmail.toUpperCase() });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, emailVerificationSent: true });
+    const profile = (await request(t.http).get('/api/v1/getProfile').set(s.auth)).body;
+    expect(profile).toMatchObject({ email: newEmail, isEmailVerified: false });
+    // unverified again: only account calls until the new link is used
+    expect(
+      (await request(t.http).get(`/api/v1/orgs/${s.organizationId}/getCourses`).set(s.auth)).status,
+    ).toBe(403);
+    const { token } = lastMail(t.http, newEmail, 'verify');
+    expect((await request(t.http).post('/api/v1/verifyEmail').send({ email: newEmail, token })).status).toBe(
+      200,
+    );
+    expect(
+      (await request(t.http).get(`/api/v1/orgs/${s.organizationId}/getCourses`).set(s.auth)).status,
+    ).toBe(200);
+    expect(
+      (await request(t.http).post('/api/v1/login').send({ email: newEmail, password: s.password })).status,
+    ).toBe(200);
+    // the old address can be registered again
+    const reuse = await request(t.http)
+      .post('/api/v1/register')
+      .send({ email: s.email, password: 'gizli-sifre-1', name: 'Yeni Sahip' });
+    expect(reuse.status).toBe(200);
+  });
+
+  it('a new password ends the other sessions but keeps this one', async () => {
+    const s = await signUpOwner(t.http);
+    const other = await login(t.http, s.email, s.password);
+    const wrongCurrent = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ password: 'yeni-sifre-1', currentPassword: 'yanlis' });
+    expect(wrongCurrent.status).toBe(400);
+    expect(wrongCurrent.body.error).toBe('Mevcut şifreniz hatalı.');
+    const r = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ password: 'yeni-sifre-1', currentPassword: s.password });
+    expect(r.status).toBe(200);
+    expect(r.body.endedSessions).toBe(1);
+    expect((await request(t.http).get('/api/v1/getProfile').set(s.auth)).status).toBe(200);
+    expect((await request(t.http).get('/api/v1/getProfile').set(other.auth)).status).toBe(401);
+    expect(
+      (await request(t.http).post('/api/v1/login').send({ email: s.email, password: s.password })).status,
+    ).toBe(401);
+    expect(
+      (await request(t.http).post('/api/v1/login').send({ email: s.email, password: 'yeni-sifre-1' })).status,
+    ).toBe(200);
+    const logs = await t.database.db.query(
+      `SELECT action, details FROM audit_log WHERE user_id = $1 AND action = 'update_profile'`,
+      [s.userId],
+    );
+    expect(logs.rowCount).toBe(1);
+    expect(JSON.stringify(logs.rows)).not.toContain('yeni-sifre-1');
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after too many failures for one account, even with the right password', async () => {
+    const s: SignedIn = await signUpOwner(t.http);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await loginFrom(`10.1.0.${i + 1}`, s.email, 'yanlis')).status);
+    const blocked = await loginFrom('10.1.0.9', s.email, s.password);
+    expect(statuses).toEqual([401, 401, 401]);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('Çok fazla giriş denemesi yapıldı. Lütfen biraz sonra tekrar deneyin.');
+    const logged = await t.database.db.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'login_failed' AND details->>'email' = $1`,
+      [s.email],
+    );
+    expect(logged.rows[0].n).toBe(4);
+    // the counters live in Redis under this server's prefix, shared by every API instance
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.get(`${t.server.runtime.config.RATE_LIMIT_PREFIX}:login:account:${s.email}`)).toBe(
+        '3',
+      );
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('answers 429 after too many failures from one ip, whatever the account', async () => {
+    const a = await signUpOwner(t.http);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await loginFrom('10.2.0.1', `kimse${i}@example.com`, 'yanlis')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect((await loginFrom('10.2.0.1', a.email, a.password)).status).toBe(429);
+    expect((await loginFrom('10.2.0.2', a.email, a.password)).status).toBe(200);
+  });
+
+  it("a success clears the account's count", async () => {
+    const s = await signUpOwner(t.http);
+    for (let i = 0; i < 2; i++) expect((await loginFrom(`10.3.0.${i}`, s.email, 'yanlis')).status).toBe(401);
+    expect((await loginFrom('10.3.0.9', s.email, s.password)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await loginFrom(`10.3.1.${i}`, s.email, 'yanlis')).status).toBe(401);
+    expect((await loginFrom('10.3.1.9', s.email, s.password)).status).toBe(200);
+  });
+});

@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sessionDecider, sessionStream, type SessionEndReason } from '@okul/domain';
+import type { Db } from '@okul/projections';
+import { CommandExecutor, type StreamDecision } from '../infra/command-executor';
+import { DB } from '../infra/tokens';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The signed-in user's sessions (api.md 7.2 getSessions) and ending them in bulk (password change). */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+  ) {}
+
+  /** Live sessions only (not ended, not expired), most recently used first. */
+  async list(userId: string, currentSessionId: string) {
+    const r = await this.db.query<{
+      id: string;
+      created_at: Date;
+      last_used_at: Date;
+      expires_at: Date;
+      ip_address: string | null;
+      user_agent: string | null;
+    }>(
+      `SELECT id, created_at, last_used_at, expires_at, ip_address, user_agent FROM sessions
+        WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() ORDER BY last_used_at DESC, created_at DESC`,
+      [userId],
+    );
+    return {
+      sessions: r.rows.map((s) => ({
+        sessionId: s.id,
+        createdAt: iso(s.created_at),
+        lastUsedAt: iso(s.last_used_at),
+        expiresAt: iso(s.expires_at),
+        ipAddress: s.ip_address,
+        userAgent: s.user_agent,
+        isCurrent: s.id === currentSessionId,
+      })),
+      currentSessionId,
+    };
+  }
+
+  /**
+   * SessionEnded for every live session of the user but `exceptSessionId`, as decisions to append together
+   * with the change that ends them (a password change), so both happen or neither.
+   */
+  async endAllDecisions(
+    userId: string,
+    exceptSessionId: string | null,
+    reason: SessionEndReason,
+    now: Date,
+  ): Promise<StreamDecision[]> {
+    const r = await this.db.query<{ id: string }>(
+      `SELECT id FROM sessions WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() AND id <> $2`,
+      [userId, exceptSessionId ?? '00000000-0000-0000-0000-000000000000'],
+    );
+    const decisions: StreamDecision[] = [];
+    for (const { id } of r.rows) {
+      const { state, version } = await this.executor.load(sessionStream(id), sessionDecider);
+      const events = sessionDecider.decide(
+        { type: 'EndSession', sessionId: id, userId, reason, now: now.toISOString() },
+        state,
+      );
+      decisions.push({ streamId: sessionStream(id), events, expectedVersion: version ?? 'no_stream' });
+    }
+    return decisions;
+  }
+}

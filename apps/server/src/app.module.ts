@@ -1,0 +1,61 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuditModule } from './audit/audit.module';
+import { BillingModule } from './billing/billing.module';
+import { AccessService } from './auth/access.service';
+import { AuthGuard } from './auth/auth.guard';
+import { TokenService } from './auth/token.service';
+import { CoursesModule } from './courses/courses.module';
+import { StudentsModule } from './students/students.module';
+import { EnrollmentsModule } from './enrollments/enrollments.module';
+import { AttendanceModule } from './attendance/attendance.module';
+import { PaymentsModule } from './payments/payments.module';
+import { HealthController } from './health/health.controller';
+import { CommandExecutor } from './infra/command-executor';
+import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PERSISTENCE, PROJECTIONS } from './infra/tokens';
+import type { Runtime } from './runtime';
+
+/** Feature modules, one per bounded context. Add yours here. */
+const FEATURE_MODULES = [
+  AccountsModule,
+  BillingModule,
+  CoursesModule,
+  AuditModule,
+  StudentsModule,
+  EnrollmentsModule,
+  AttendanceModule,
+  PaymentsModule,
+];
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    const providers = [
+      { provide: CONFIG, useValue: runtime.config },
+      { provide: PERSISTENCE, useValue: runtime.persistence },
+      { provide: DB, useValue: runtime.persistence.db },
+      { provide: EVENT_STORE, useValue: runtime.persistence.store },
+      { provide: PROJECTIONS, useValue: runtime.runner },
+      { provide: JOB_QUEUE, useValue: runtime.queue },
+      CommandExecutor,
+      TokenService,
+      AccessService,
+    ];
+    return { module: CoreModule, providers, exports: providers };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
+      controllers: [HealthController],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config';
+import { ErrorFilter } from './infra/http/error.filter';
+import { createRuntime, type Runtime } from './runtime';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
+
+export interface Server {
+  app: INestApplication;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+/** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
+export async function createServer(
+  config: AppConfig,
+  opts: { queuePrefix?: string; runtime?: Runtime } = {},
+): Promise<Server> {
+  const runtime = opts.runtime ?? (await createRuntime(config, opts));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
+    bodyParser: false,
+    logger: config.NODE_ENV === 'test' ? ['error'] : ['error', 'warn', 'log'],
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use((req: Request & { correlationId?: string }, _res: Response, next: NextFunction) => {
+    req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
+    next();
+  });
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
+  app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    // body-parser refusals never reach Nest's filters: answer them here in the same shape.
+    const e = err as { type?: string };
+    if (e?.type === 'entity.parse.failed')
+      return res.status(400).json({ error: 'İstek gövdesi geçerli bir JSON değil.' });
+    if (e?.type === 'entity.too.large') return res.status(413).json({ error: 'İstek gövdesi çok büyük.' });
+    return next(err);
+  });
+  const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    // History fallback: every non-API GET answers the client's index.html.
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+      res.sendFile(join(dist, 'index.html'));
+    });
+  }
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+  await app.init();
+  return {
+    app,
+    runtime,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

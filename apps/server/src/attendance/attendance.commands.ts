@@ -1,0 +1,126 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  attendanceDecider,
+  attendanceNumberDecider,
+  attendanceNumberStream,
+  attendanceStream,
+  planAttendanceCreation,
+  type AttendanceInput,
+  type EditAttendanceInput,
+} from '@okul/domain';
+import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { AttendancesQueries } from './attendances.queries';
+
+export class AddAttendanceCommand extends Command<{ id: string; code: string; attendanceNumber: number }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly attendanceId: string,
+    readonly input: AttendanceInput,
+  ) {
+    super();
+  }
+}
+
+export class EditAttendanceCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly input: EditAttendanceInput,
+  ) {
+    super();
+  }
+}
+
+export class DeleteAttendanceCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly attendanceId: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The attendance and the month's code counter are appended together (attendance-number-decider.ts), so two
+ * attendances recorded at once never share a code. The attendees' enrolments come from the read model,
+ * read again on every attempt.
+ */
+@CommandHandler(AddAttendanceCommand)
+export class AddAttendanceHandler implements ICommandHandler<AddAttendanceCommand> {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
+  ) {}
+
+  async execute({ ctx, attendanceId, input }: AddAttendanceCommand) {
+    const organizationId = ctx.organizationId!;
+    const now = ctx.now.toISOString();
+    await this.queries.requireOpenCourse(organizationId, input.courseId);
+    let result = { code: '', attendanceNumber: 0 };
+    await this.executor.executeMany(ctx, async () => {
+      const numbersStream = attendanceNumberStream(organizationId, now);
+      const [numbers, attendance, attendees] = await Promise.all([
+        this.executor.load(numbersStream, attendanceNumberDecider),
+        this.executor.load(attendanceStream(attendanceId), attendanceDecider),
+        this.queries.attendees(organizationId, input.attendants),
+      ]);
+      const plan = planAttendanceCreation(
+        { attendanceId, organizationId, userId: ctx.userId, now, input, attendees },
+        { numbers: numbers.state, attendance: attendance.state },
+      );
+      result = { code: plan.code, attendanceNumber: plan.numberEvents[0].data.sequence };
+      return [
+        {
+          streamId: numbersStream,
+          events: plan.numberEvents,
+          expectedVersion: numbers.version ?? 'no_stream',
+        },
+        {
+          streamId: attendanceStream(attendanceId),
+          events: plan.attendanceEvents,
+          expectedVersion: attendance.version ?? 'no_stream',
+        },
+      ];
+    });
+    return { id: attendanceId, ...result };
+  }
+}
+
+@CommandHandler(EditAttendanceCommand)
+export class EditAttendanceHandler implements ICommandHandler<EditAttendanceCommand> {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
+  ) {}
+
+  async execute({ ctx, input }: EditAttendanceCommand) {
+    const { id, ...rest } = input;
+    const attendees = await this.queries.attendees(ctx.organizationId!, rest.attendants);
+    await this.executor.execute(ctx, attendanceStream(id), attendanceDecider, {
+      type: 'EditAttendance',
+      attendanceId: id,
+      organizationId: ctx.organizationId!,
+      userId: ctx.userId,
+      now: ctx.now.toISOString(),
+      input: rest,
+      attendees,
+    });
+    return { id };
+  }
+}
+
+@CommandHandler(DeleteAttendanceCommand)
+export class DeleteAttendanceHandler implements ICommandHandler<DeleteAttendanceCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, attendanceId }: DeleteAttendanceCommand) {
+    await this.executor.execute(ctx, attendanceStream(attendanceId), attendanceDecider, {
+      type: 'DeleteAttendance',
+      attendanceId,
+      organizationId: ctx.organizationId!,
+      userId: ctx.userId,
+      now: ctx.now.toISOString(),
+    });
+    return { id: attendanceId };
+  }
+}

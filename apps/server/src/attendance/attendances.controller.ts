@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ROLES, addAttendanceSchema, attendanceIdSchema, editAttendanceSchema } from '@okul/domain';
+import type { Response } from 'express';
+import { MinRole } from '../auth/decorators';
+import { audited } from '../infra/audited';
+import { CommandExecutor } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { sendJsonText } from '../students/sql-json';
+import { AddAttendanceCommand, DeleteAttendanceCommand, EditAttendanceCommand } from './attendance.commands';
+import { AttendancesQueries, getAttendancesQuerySchema } from './attendances.queries';
+
+/** api.md 7.3 Attendance: instructor level (product.md 2 routes /giris/yoklama*). */
+@Controller('api/v1/orgs/:orgID')
+export class AttendancesController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
+  ) {}
+
+  @Get('getAttendances')
+  @MinRole(ROLES.schoolInstructor)
+  async getAttendances(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const q = parseBody(getAttendancesQuerySchema, query);
+    sendJsonText(res, await this.queries.pageJson(req.org!.id, q));
+  }
+
+  @Post('addAttendance')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolInstructor)
+  addAttendance(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'add_attendance', () =>
+      this.commands.execute(
+        new AddAttendanceCommand(ctx, newEntityId(ctx, 'attendance'), parseBody(addAttendanceSchema, body)),
+      ),
+    );
+  }
+
+  @Post('editAttendance')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolInstructor)
+  editAttendance(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_attendance', () =>
+      this.commands.execute(new EditAttendanceCommand(ctx, parseBody(editAttendanceSchema, body))),
+    );
+  }
+
+  @Post('deleteAttendance')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolInstructor)
+  deleteAttendance(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'delete_attendance', () =>
+      this.commands.execute(new DeleteAttendanceCommand(ctx, parseBody(attendanceIdSchema, body).id)),
+    );
+  }
+}

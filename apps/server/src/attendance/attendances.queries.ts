@@ -1,0 +1,251 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, formatStudentNumber, message, parseDateInput, type AttendeeLookup } from '@okul/domain';
+import type { Db } from '@okul/projections';
+import { z } from 'zod';
+import { DB } from '../infra/tokens';
+import { searchPatterns, trLowerSql } from '../students/sql-json';
+
+const count = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, { error: message('common.badRequest') })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message('common.badRequest') })
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const day = z
+  .string()
+  .max(40)
+  .transform((v, ctx) => {
+    const iso = parseDateInput(v);
+    if (iso === null) {
+      ctx.addIssue({ code: 'custom', message: message('attendance.dateInvalid') });
+      return z.NEVER;
+    }
+    return iso;
+  })
+  .optional();
+
+/**
+ * GET getAttendances query. api.md 9.4: the list shows 100 rows a page; a large institution has tens of
+ * thousands of attendances, so the server pages and searches (docs/DECISIONS.md): `q` (product.md 2: course,
+ * attendance code, date dd.MM.yyyy, time, student numbers), `courseId`, `studentId`, `instructorId` (`none`:
+ * Diğer), `id` (the detail), `from`/`to` (lesson time, to exclusive), `limit` (1-1000, default 100), `offset`.
+ */
+export const getAttendancesQuerySchema = z.strictObject({
+  q: z.string().max(200).optional(),
+  courseId: z.uuid({ error: message('course.notFound') }).optional(),
+  studentId: z.uuid({ error: message('student.notFound') }).optional(),
+  instructorId: z
+    .union([z.uuid({ error: message('attendance.instructorInvalid') }), z.literal('none')])
+    .optional(),
+  id: z.uuid({ error: message('attendance.notFound') }).optional(),
+  from: day,
+  to: day,
+  limit: count(1, 1000, 100),
+  offset: count(0, 10_000_000, 0),
+});
+export type GetAttendancesQuery = z.output<typeof getAttendancesQuerySchema>;
+
+interface PageRow {
+  id: string;
+  organization_id: string;
+  attendance_number: number;
+  code: string;
+  course_id: string;
+  instructor_id: string | null;
+  day: number;
+  month: number;
+  year: number;
+  hour: number;
+  minute: number;
+  at_ms: string;
+  attendants: string[];
+  created_ms: string;
+  created_by: string | null;
+  edited_ms: string | null;
+  edited_by: string | null;
+}
+
+/** Reads of the attendances read model. */
+@Injectable()
+export class AttendancesQueries {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  /**
+   * getAttendances as JSON text: `{ attendances, total, limit, offset }`, newest lesson first. Each item is the
+   * Attendance entity of product.md 3 plus the course name, the attendees' numbers and names (`students`, in
+   * the order of `attendants`) and the names of the users who created and last edited it.
+   */
+  async pageJson(organizationId: string, query: GetAttendancesQuery): Promise<string> {
+    const params: unknown[] = [organizationId];
+    const where = ['a.organization_id = $1'];
+    const add = (value: unknown, clause: (p: string) => string) => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    if (query.id) add(query.id, (p) => `a.id = ${p}`);
+    if (query.courseId) add(query.courseId, (p) => `a.course_id = ${p}`);
+    if (query.instructorId === 'none') where.push('a.instructor_id IS NULL');
+    else if (query.instructorId) add(query.instructorId, (p) => `a.instructor_id = ${p}`);
+    if (query.studentId) {
+      add(
+        query.studentId,
+        (p) => `a.id IN (SELECT attendance_id FROM attendance_attendees WHERE student_id = ${p})`,
+      );
+    }
+    if (query.from) add(query.from, (p) => `a.at >= ${p}::timestamptz`);
+    if (query.to) add(query.to, (p) => `a.at < ${p}::timestamptz`);
+    const patterns = searchPatterns(query.q);
+    if (patterns.length > 0) {
+      add(
+        patterns,
+        (p) => `(a.search_text || ' ' || coalesce(${trLowerSql('c.name')}, '')) LIKE ALL (${p}::text[])`,
+      );
+      // A five-digit word can only be a student number in the search text (codes and dates hold dashes and
+      // dots): the same matches, found through the attendee index instead of reading every attendance.
+      for (const word of (query.q ?? '').split(/\s+/).filter((w) => /^\d{5}$/.test(w))) {
+        add(
+          Number(word),
+          (
+            p,
+          ) => `a.id IN (SELECT aa.attendance_id FROM attendance_attendees aa JOIN students s ON s.id = aa.student_id
+                            WHERE s.organization_id = $1 AND s.student_number = ${p})`,
+        );
+      }
+    }
+    // The count and the page are separate reads: the page walks the (organisation, time) index and stops after
+    // `limit` rows; only a search joins the course names.
+    const from = `attendances a ${patterns.length > 0 ? 'LEFT JOIN courses c ON c.id = a.course_id' : ''}`;
+    const filter = where.join(' AND ');
+    const n = params.length;
+    const [count, page] = await Promise.all([
+      n === 1
+        ? this.db.query<{ total: string }>(
+            `SELECT coalesce((SELECT n FROM attendance_counts WHERE organization_id = $1), 0)::text AS total`,
+            params,
+          )
+        : this.db.query<{ total: string }>(
+            `SELECT count(*)::text AS total FROM ${from} WHERE ${filter}`,
+            params,
+          ),
+      this.db.query<PageRow>(
+        `SELECT a.id, a.organization_id, a.attendance_number, a.code, a.course_id, a.instructor_id, a.day, a.month, a.year,
+                a.hour, a.minute, (extract(epoch FROM a.at) * 1000)::bigint::text AS at_ms, a.attendants,
+                (extract(epoch FROM a.created_at) * 1000)::bigint::text AS created_ms, a.created_by,
+                (extract(epoch FROM a.edited_at) * 1000)::bigint::text AS edited_ms, a.edited_by
+           FROM ${from} WHERE ${filter} ORDER BY a.at DESC, a.code DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, query.limit, query.offset],
+      ),
+    ]);
+    // Names for the page in one round: its attendees, course and users.
+    const rows = page.rows;
+    const studentIds = [...new Set(rows.flatMap((r) => r.attendants))];
+    const userIds = [
+      ...new Set(rows.flatMap((r) => [r.created_by, r.edited_by]).filter((x): x is string => x !== null)),
+    ];
+    const [students, courses, users] = await Promise.all([
+      this.db.query<{ id: string; student_number: number; name: string; surname: string }>(
+        `SELECT id, student_number, name, surname FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+        [organizationId, studentIds],
+      ),
+      this.db.query<{ id: string; name: string }>(`SELECT id, name FROM courses WHERE organization_id = $1`, [
+        organizationId,
+      ]),
+      this.db.query<{ id: string; name: string }>(
+        `SELECT id, concat_ws(' ', name, surname) AS name FROM users WHERE id = ANY($1::uuid[])`,
+        [userIds],
+      ),
+    ]);
+    const student = new Map(students.rows.map((x) => [x.id, x]));
+    const course = new Map(courses.rows.map((x) => [x.id, x.name]));
+    const user = new Map(users.rows.map((x) => [x.id, x.name]));
+    const iso = (ms: string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+    const attendances = rows.map((r) => ({
+      id: r.id,
+      DBID: r.id,
+      attendanceId: r.code,
+      attendanceNumber: r.attendance_number,
+      code: r.code,
+      organizationId: r.organization_id,
+      courseId: r.course_id,
+      courseName: course.get(r.course_id) ?? null,
+      instructorId: r.instructor_id,
+      day: r.day,
+      month: r.month,
+      year: r.year,
+      hour: r.hour,
+      minute: r.minute,
+      timestamp: iso(r.at_ms),
+      attendants: r.attendants,
+      students: r.attendants.map((id) => {
+        const x = student.get(id);
+        return {
+          id,
+          studentNumber: x?.student_number ?? null,
+          name: x?.name ?? null,
+          surname: x?.surname ?? null,
+        };
+      }),
+      createdAt: iso(r.created_ms),
+      createdBy: r.created_by,
+      createdByName: r.created_by ? (user.get(r.created_by) ?? null) : null,
+      editedAt: iso(r.edited_ms),
+      editedBy: r.edited_by,
+      editedByName: r.edited_by ? (user.get(r.edited_by) ?? null) : null,
+    }));
+    return JSON.stringify({
+      attendances,
+      total: Number(count.rows[0].total),
+      limit: query.limit,
+      offset: query.offset,
+    });
+  }
+
+  /** A course of this organisation that can take new attendance (not deleted), or 404. */
+  async requireOpenCourse(organizationId: string, courseId: string): Promise<void> {
+    const r = await this.db.query<{ deleted_at: Date | null }>(
+      `SELECT deleted_at FROM courses WHERE organization_id = $1 AND id = $2`,
+      [organizationId, courseId],
+    );
+    if (!r.rows[0] || r.rows[0].deleted_at !== null) throw new DomainError('course.notFound');
+  }
+
+  /**
+   * What the attendance rule needs of each attendee (product.md 5): their enrolments, and a label for the
+   * answer that names those without one ("26007 Ayşe Yılmaz"). An id that is not a student of this
+   * organisation has no enrolments, so it is refused by the same rule and named by its id.
+   */
+  async attendees(organizationId: string, studentIds: string[]): Promise<AttendeeLookup> {
+    const [students, enrollments] = await Promise.all([
+      this.db.query<{ id: string; student_number: number; name: string; surname: string }>(
+        `SELECT id, student_number, name, surname FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+        [organizationId, studentIds],
+      ),
+      this.db.query<{ student_id: string; course_id: string; start_date: Date; end_date: Date | null }>(
+        `SELECT student_id, course_id, start_date, end_date FROM enrollments
+          WHERE organization_id = $1 AND student_id = ANY($2::uuid[])`,
+        [organizationId, studentIds],
+      ),
+    ]);
+    const lookup: Record<
+      string,
+      { label: string; enrollments: Array<{ courseId: string; startDate: string; endDate: string | null }> }
+    > = {};
+    for (const s of students.rows) {
+      lookup[s.id] = {
+        label: `${formatStudentNumber(s.student_number)} ${s.name} ${s.surname}`,
+        enrollments: [],
+      };
+    }
+    for (const e of enrollments.rows) {
+      lookup[e.student_id]?.enrollments.push({
+        courseId: e.course_id,
+        startDate: new Date(e.start_date).toISOString(),
+        endDate: e.end_date ? new Date(e.end_date).toISOString() : null,
+      });
+    }
+    return lookup;
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { LogsController } from './logs.controller';
+
+@Module({ controllers: [LogsController] })
+export class AuditModule {}

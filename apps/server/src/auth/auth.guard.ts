@@ -1,0 +1,65 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError, ROLES, effectiveRole, hasRole } from '@okul/domain';
+import type { AppRequest } from '../infra/http/request-context';
+import { AccessService } from './access.service';
+import { ACCOUNT_CALL_KEY, MIN_ROLE_KEY, PUBLIC_KEY, SKIP_ORG_GATING_KEY } from './decorators';
+import { TokenService } from './token.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every call is authenticated unless marked @Public. Every org-scoped call (`:orgID` in the path) checks
+ * the caller's role in that organisation against the route's @MinRole (default school-student):
+ * a user with no role there gets 403, whatever the organisation holds.
+ * The server also enforces the client's gating (product.md 2): an unverified e-mail reaches only account
+ * calls (@AccountCall); an org-scoped write needs an open organisation (403 'org.deactivated') with an
+ * active membership, paidUntil later than now (402 'org.membershipInactive'), unless @SkipOrgGating.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(AccessService) private readonly access: AccessService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const req = context.switchToHttp().getRequest<AppRequest>();
+    const header = req.header('authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const claims = token ? await this.tokens.verifyAccess(token) : null;
+    if (!claims) throw new DomainError('auth.unauthorized');
+    const principal = await this.access.principal(claims.userId, claims.sessionId);
+    if (!principal) throw new DomainError('auth.unauthorized');
+    req.principal = principal;
+    // product.md 2: "an unverified e-mail (except a special admin account)": the global admin is exempt.
+    if (
+      !principal.isEmailVerified &&
+      principal.globalRoleId !== ROLES.admin &&
+      !this.reflector.getAllAndOverride<boolean>(ACCOUNT_CALL_KEY, targets)
+    ) {
+      throw new DomainError('auth.emailNotVerified');
+    }
+
+    const orgId = req.params?.orgID as string | undefined;
+    if (orgId !== undefined) {
+      if (!UUID.test(orgId)) throw new DomainError('auth.forbidden');
+      const required = this.reflector.getAllAndOverride<number>(MIN_ROLE_KEY, targets) ?? ROLES.schoolStudent;
+      const access = await this.access.orgAccess(principal.userId, orgId);
+      const orgRole = access.memberActive ? access.orgRoleId : null;
+      const role = effectiveRole(orgRole, principal.globalRoleId);
+      if (!access.exists || !hasRole(role, required)) throw new DomainError('auth.forbidden');
+      const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
+      if (isWrite && !this.reflector.getAllAndOverride<boolean>(SKIP_ORG_GATING_KEY, targets)) {
+        if (access.deactivated) throw new DomainError('org.deactivated');
+        if (!access.paidUntil || access.paidUntil.getTime() <= Date.now())
+          throw new DomainError('org.membershipInactive');
+      }
+      req.org = { id: orgId, roleId: role };
+    }
+    return true;
+  }
+}

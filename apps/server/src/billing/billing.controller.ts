@@ -1,0 +1,140 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { DomainError, MESSAGES, mockInitiateSchema, posnetInitiateSchema } from '@okul/domain';
+import type { Response } from 'express';
+import { AccountCall, Public } from '../auth/decorators';
+import type { AppConfig } from '../config/config';
+import { CommandExecutor } from '../infra/command-executor';
+import { audited } from '../infra/audited';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, type AppRequest } from '../infra/http/request-context';
+import { CONFIG } from '../infra/tokens';
+import { BillingService } from './billing.service';
+import { mockCheckoutPage } from './mock-page';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only string fields of a callback or query, bounded (the bank's packets are a few kilobytes). */
+function stringFields(input: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!input || typeof input !== 'object') return out;
+  for (const [k, v] of Object.entries(input as Record<string, unknown>).slice(0, 50)) {
+    if (typeof v === 'string' && k.length <= 100) out[k] = v.slice(0, 20_000);
+  }
+  return out;
+}
+
+/**
+ * api.md 7.4 payment calls. Payments are account calls: an owner whose e-mail is not verified yet, or whose
+ * organisation's membership has run out, must still be able to pay (product.md 2, /odeme and odeme-tamamla).
+ */
+@Controller('api/v1/payment')
+export class BillingController {
+  constructor(
+    @Inject(BillingService) private readonly billing: BillingService,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The test checkout exists only outside production (spec README: test-only aids). */
+  private requireMock() {
+    if (this.config.isProduction) throw new DomainError('common.routeNotFound');
+  }
+
+  @AccountCall()
+  @Post('mock/initiate')
+  @HttpCode(200)
+  async mockInitiate(@Req() req: AppRequest, @Body() body: unknown, @Res() res: Response) {
+    this.requireMock();
+    const ctx = commandContext(req);
+    const html = await audited(this.executor, ctx, 'checkout_initiated', async () => {
+      const input = parseBody(mockInitiateSchema, body);
+      const { item, form } = await this.billing.initiate(
+        ctx,
+        req.principal!,
+        'mock',
+        input.checkoutItem,
+        input.organizationId,
+      );
+      return mockCheckoutPage(form, item, this.config.PUBLIC_URL);
+    });
+    res.status(200).type('text/html; charset=utf-8').send(html);
+  }
+
+  /** The FINALIZE button of /mock3ds sends back the query it was given (posnetData, digest, ...). */
+  @AccountCall()
+  @Get('mock/finalize')
+  async mockFinalize(@Req() req: AppRequest, @Query() query: unknown) {
+    this.requireMock();
+    const ctx = commandContext(req);
+    const fields = stringFields(query);
+    const paymentId = fields.posnetData ?? fields.token ?? '';
+    return audited(this.executor, ctx, 'checkout_completed', async () => {
+      if (!UUID.test(paymentId)) throw new DomainError('checkout.notFound');
+      const before = await this.billing.state(paymentId);
+      if (before.status === 'none' || before.provider !== 'mock' || before.userId !== req.principal!.userId)
+        throw new DomainError('checkout.notFound');
+      const after = await this.billing.processCallback(
+        { ...ctx, organizationId: before.organizationId },
+        paymentId,
+        fields,
+      );
+      if (after.status === 'initiated') throw new DomainError('checkout.digestInvalid');
+      if (after.status === 'failed') throw new DomainError('checkout.declined');
+      return {
+        success: true,
+        token: paymentId,
+        paymentId,
+        status: after.status,
+        checkoutItem: before.checkoutItem,
+        organizationId: before.organizationId,
+        message: MESSAGES['checkout.finalizeSuccess'].text,
+      };
+    });
+  }
+
+  @AccountCall()
+  @Post('posnet/initiate')
+  @HttpCode(200)
+  async posnetInitiate(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'checkout_initiated', async () => {
+      const input = parseBody(posnetInitiateSchema, body);
+      const { paymentId, item, form } = await this.billing.initiate(
+        ctx,
+        req.principal!,
+        'posnet',
+        input.checkoutItem,
+        input.organizationId,
+      );
+      return { ...form, paymentId, checkoutItem: item.checkoutItem, amount: item.price };
+    });
+  }
+
+  /**
+   * The bank sends the card holder's browser back here with a form POST (no session: a cross-site POST
+   * carries no cookie and no token; the bank's signed packets are the proof). The callback is queued for
+   * the payment job, and the browser goes on to the success page once the job has decided (or to /odeme).
+   */
+  @Public()
+  @Post('posnet/callback')
+  async posnetCallback(@Query('paymentId') paymentId: unknown, @Body() body: unknown, @Res() res: Response) {
+    const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const id = typeof paymentId === 'string' && UUID.test(paymentId) ? paymentId : null;
+    const known = id ? await this.billing.state(id) : null;
+    if (!id || !known || known.status === 'none') return res.redirect(303, `${base}/odeme?odeme=hata`);
+    await this.billing.enqueueCallback(id, stringFields(body));
+    const s = await this.billing.waitForResult(id, this.config.PAYMENT_CALLBACK_WAIT_MS);
+    if (s.status === 'succeeded') return res.redirect(303, `${base}/odeme-basarili?token=${id}`);
+    return res.redirect(
+      303,
+      `${base}/odeme?odeme=${s.status === 'failed' ? 'basarisiz' : 'beklemede'}&paymentId=${id}`,
+    );
+  }
+
+  @AccountCall()
+  @Get('status/:paymentId')
+  status(@Req() req: AppRequest, @Param('paymentId') paymentId: string) {
+    if (!UUID.test(paymentId)) throw new DomainError('checkout.notFound');
+    return this.billing.status(req.principal!, paymentId);
+  }
+}

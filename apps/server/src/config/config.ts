@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Configuration is read once from the environment, validated, and frozen. A missing or malformed value
+ * stops start-up with a message that names the variable. Every variable is listed in the README.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; absent means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  /** Redis for BullMQ; absent means the in-process queue. */
+  REDIS_URL: z.url().optional(),
+  /** EventStoreDB connection string (esdb://...); absent means the Postgres event store. */
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must start with esdb://')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Secret for signing access tokens. Required in production. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('KursPanel <no-reply@kurspanel.local>'),
+  MAIL_DIR: z.string().optional(),
+  /** Which roles this process runs: api, worker, projections (comma separated). */
+  ROLES: z
+    .string()
+    .default('api,worker,projections')
+    .transform((s) => s.split(',').map((r) => r.trim()))
+    .pipe(z.array(z.enum(['api', 'worker', 'projections']))),
+  /** Where the built client is served from (empty string disables). */
+  CLIENT_DIST: z.string().optional(),
+  BODY_LIMIT: z.string().default('1mb'),
+  /** In-memory answers of the big organisation-wide reads (getStudents, getDashboard); `off` rebuilds each time. */
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Express trust proxy setting: true behind a load balancer, so the audit log records the client's ip. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
+  RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
+  /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
+  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Lifetimes of the single-use e-mail links. */
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().default(24),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  INVITATION_TTL_DAYS: z.coerce.number().int().positive().default(7),
+  /** How long the bank callback waits for the payment job before sending the browser on (ms). */
+  PAYMENT_CALLBACK_WAIT_MS: z.coerce.number().int().min(0).default(8000),
+  /** Yapı Kredi POSNET virtual POS (3-D Secure OOS); card checkout answers 503 until all six are set. */
+  POSNET_MERCHANT_ID: z.string().optional(),
+  POSNET_TERMINAL_ID: z.string().optional(),
+  POSNET_ID: z.string().optional(),
+  POSNET_ENC_KEY: z.string().optional(),
+  POSNET_XML_URL: z.url().optional(),
+  POSNET_OOS_TDS_URL: z.url().optional(),
+  COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
+  COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
+  COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
+  COMPANY_PHONE: z.string().default('0850 000 00 00'),
+  COMPANY_KEP: z.string().default('kurspanel@hs01.kep.tr'),
+  COMPANY_TAX_OFFICE: z.string().default('Maslak V.D.'),
+  COMPANY_TAX_NUMBER: z.string().default('0000000000'),
+  COMPANY_MERSIS: z.string().default('0000000000000000'),
+  COMPANY_TRADE_REGISTRY: z.string().default('İstanbul Ticaret Sicili No: 000000'),
+  COMPANY_CHAMBER: z.string().default('İstanbul Ticaret Odası'),
+});
+
+export type AppConfig = Readonly<z.infer<typeof schema>> & { jwtSecret: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const r = schema.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = r.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.JWT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  // Outside production a fixed development secret keeps sessions across restarts of the embedded default.
+  const jwtSecret = c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!';
+  return Object.freeze({ ...c, jwtSecret, isProduction });
+}

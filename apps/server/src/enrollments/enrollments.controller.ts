@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ROLES,
+  addEnrollmentSchema,
+  editEnrollmentSchema,
+  endEnrollmentSchema,
+  type EnrollmentCommand,
+} from '@okul/domain';
+import type { Response } from 'express';
+import { MinRole } from '../auth/decorators';
+import { audited } from '../infra/audited';
+import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { sendJsonText } from '../students/sql-json';
+import { RunEnrollmentCommand } from './enrollment.commands';
+import { EnrollmentsQueries, getEnrollmentsQuerySchema } from './enrollments.queries';
+
+/** api.md 7.3 Enrolments (school-admin, product.md 6). */
+@Controller('api/v1/orgs/:orgID')
+export class EnrollmentsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(EnrollmentsQueries) private readonly queries: EnrollmentsQueries,
+  ) {}
+
+  @Get('getEnrollments')
+  @MinRole(ROLES.schoolAdmin)
+  async getEnrollments(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const q = parseBody(getEnrollmentsQuerySchema, query);
+    sendJsonText(res, await this.queries.listJson(req.org!.id, new Date(), q));
+  }
+
+  private run(req: AppRequest, action: string, build: (ctx: CommandContext) => Promise<EnrollmentCommand>) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, action, async () =>
+      this.commands.execute(new RunEnrollmentCommand(ctx, await build(ctx))),
+    );
+  }
+
+  @Post('addEnrollment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  addEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'add_enrollment', async (ctx) => {
+      const { studentId, ...input } = parseBody(addEnrollmentSchema, body);
+      await this.queries.requireOpenCourse(ctx.organizationId!, input.courseId);
+      return {
+        type: 'AddEnrollment',
+        enrollmentId: newEntityId(ctx, 'enrollment'),
+        studentId,
+        organizationId: ctx.organizationId!,
+        userId: ctx.userId,
+        now: ctx.now.toISOString(),
+        input,
+      };
+    });
+  }
+
+  @Post('editEnrollment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  editEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'edit_enrollment', async (ctx) => {
+      const { id, studentId: _given, ...changes } = parseBody(editEnrollmentSchema, body);
+      return {
+        type: 'EditEnrollment',
+        enrollmentId: id,
+        studentId: await this.queries.studentOf(ctx.organizationId!, id),
+        organizationId: ctx.organizationId!,
+        userId: ctx.userId,
+        now: ctx.now.toISOString(),
+        changes,
+      };
+    });
+  }
+
+  @Post('endEnrollment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  endEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'end_enrollment', async (ctx) => {
+      const { id } = parseBody(endEnrollmentSchema, body);
+      return {
+        type: 'EndEnrollment',
+        enrollmentId: id,
+        studentId: await this.queries.studentOf(ctx.organizationId!, id),
+        organizationId: ctx.organizationId!,
+        userId: ctx.userId,
+        now: ctx.now.toISOString(),
+      };
+    });
+  }
+}

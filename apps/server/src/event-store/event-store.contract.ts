@@ -1,0 +1,529 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '@okul/domain';
+
+/** What an adapter answers to its contract run: a store, and how to throw it away. */
+export interface ContractStore {
+  store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /**
+   * appendMany writes all its streams or none (PostgreSQL). When false (EventStoreDB, which cannot write
+   * several streams atomically) it appends in order and stops at the first failure.
+   */
+  atomicAppendMany?: boolean;
+  /** A re-append with expected version "any" is a guaranteed no-op (EventStoreDB only tries its best). */
+  idempotentWithAny?: boolean;
+  /** `makeStore` answers an empty store (a fresh database); false for a shared server. */
+  startsEmpty?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function newEvent(type = 'ThingHappened', data: Record<string, unknown> = {}): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data: { ...data, note: 'Çalışma günü, "ödeme" alındı \\ {a,b} NULL' },
+    metadata: {
+      organizationId: 'org-contract',
+      userId: 'user-1',
+      ipAddress: '127.0.0.1',
+      userAgent: 'vitest',
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+function events(n: number, type?: string): NewEvent[] {
+  return Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+}
+
+/** Stream names unique per call, so a run against a shared server never meets an older run's streams. */
+function streamName(label: string): string {
+  return `contract_${label}-${randomUUID().slice(0, 8)}`;
+}
+
+async function readEverythingAfter(store: EventStore, from: bigint): Promise<StoredEvent[]> {
+  const out: StoredEvent[] = [];
+  let position = from;
+  for (;;) {
+    const page = await store.readAll(position, 200);
+    if (page.length === 0) return out;
+    out.push(...page);
+    position = page[page.length - 1].globalPosition;
+  }
+}
+
+function expectIncreasing(positions: bigint[]) {
+  for (let i = 1; i < positions.length; i++) expect(positions[i] > positions[i - 1]).toBe(true);
+}
+
+async function conflict(p: Promise<unknown>): Promise<ConcurrencyError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(ConcurrencyError);
+  return e as ConcurrencyError;
+}
+
+/**
+ * The behaviour every adapter of the `EventStore` port must show, on one store from `makeStore`; streams
+ * are named uniquely so the suite also runs against a shared server.
+ */
+export function eventStoreContract(
+  name: string,
+  makeStore: () => Promise<ContractStore>,
+  options: ContractOptions = {},
+): void {
+  const { atomicAppendMany = true, idempotentWithAny = true, startsEmpty = true } = options;
+
+  describe(`${name}: event store contract`, () => {
+    // One store for the whole run (an embedded PGlite takes seconds to start): every test names its own
+    // streams and reads positions relative to the head it found, as it must on a shared server anyway.
+    let current: ContractStore | null = null;
+    beforeAll(async () => {
+      current = await makeStore();
+    });
+    afterAll(async () => {
+      await current?.cleanup();
+    });
+    const store = (): EventStore => {
+      if (!current) throw new Error('store not ready');
+      return current.store;
+    };
+
+    // First: the only test that needs the store still empty.
+    describe('headPosition', () => {
+      it.runIf(startsEmpty)('is 0 for an empty store', async () => {
+        expect(await store().headPosition()).toBe(0n);
+        expect(await store().readAll(0n, 10)).toEqual([]);
+      });
+
+      it('is the position of the last event written', async () => {
+        const s = streamName('head');
+        const first = await store().append(s, events(2), 'no_stream');
+        expect(await store().headPosition()).toBe(first.lastPosition);
+        const second = await store().append(s, events(1), 1);
+        expect(second.lastPosition > first.lastPosition).toBe(true);
+        expect(await store().headPosition()).toBe(second.lastPosition);
+        const tail = await store().readAll(first.lastPosition, 10);
+        expect(tail.map((e) => e.globalPosition)).toEqual([second.lastPosition]);
+      });
+    });
+
+    describe('append', () => {
+      it('creates a stream with no_stream, numbering its events from 0 and keeping what was written', async () => {
+        const s = streamName('create');
+        const written = events(3, 'LessonPlanned');
+        const r = await store().append(s, written, 'no_stream');
+        expect(r.nextExpectedVersion).toBe(2);
+        const read = await store().readStream(s);
+        expect(read.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+        expect(
+          read.map((e) => ({
+            id: e.id,
+            type: e.type,
+            data: e.data,
+            metadata: e.metadata,
+            streamId: e.streamId,
+          })),
+        ).toEqual(
+          written.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata, streamId: s })),
+        );
+        expectIncreasing(read.map((e) => e.globalPosition));
+        expect(r.lastPosition).toBe(read[2].globalPosition);
+      });
+
+      it('refuses no_stream on a stream that exists', async () => {
+        const s = streamName('exists');
+        await store().append(s, events(1), 'no_stream');
+        const e = await conflict(store().append(s, events(1), 'no_stream'));
+        expect(e.streamId).toBe(s);
+        expect(e.expected).toBe('no_stream');
+        expect(e.actual).toBe(0);
+        expect(await store().readStream(s)).toHaveLength(1);
+      });
+
+      it('appends at the version of the last event and refuses any other number', async () => {
+        const s = streamName('number');
+        await store().append(s, events(1), 'no_stream');
+        const r = await store().append(s, events(2), 0);
+        expect(r.nextExpectedVersion).toBe(2);
+        const stale = await conflict(store().append(s, events(1), 0));
+        expect(stale.actual).toBe(2);
+        expect(stale.expected).toBe(0);
+        const ahead = await conflict(store().append(s, events(1), 7));
+        expect(ahead.actual).toBe(2);
+        expect(await store().readStream(s)).toHaveLength(3);
+      });
+
+      it('refuses a number on a stream that does not exist', async () => {
+        const s = streamName('missing');
+        const e = await conflict(store().append(s, events(1), 0));
+        expect(e.actual).toBeNull();
+        expect(await store().readStream(s)).toEqual([]);
+      });
+
+      it('appends with any whether or not the stream exists', async () => {
+        const s = streamName('any');
+        expect((await store().append(s, events(2), 'any')).nextExpectedVersion).toBe(1);
+        expect((await store().append(s, events(1), 'any')).nextExpectedVersion).toBe(2);
+        expect((await store().readStream(s)).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+      });
+
+      it('lets exactly one of several writers racing at the same version win', async () => {
+        const s = streamName('race');
+        await store().append(s, events(1), 'no_stream');
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 6 }, () => store().append(s, events(2), 0)),
+        );
+        const won = outcomes.filter((o) => o.status === 'fulfilled');
+        const lost = outcomes.filter((o) => o.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(5);
+        for (const o of lost) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+        expect(await store().readStream(s)).toHaveLength(3);
+      });
+
+      it('keeps every racing append with any, each one contiguous', async () => {
+        const s = streamName('any-race');
+        const batches = Array.from({ length: 8 }, () => events(2));
+        await Promise.all(batches.map((b) => store().append(s, b, 'any')));
+        const read = await store().readStream(s);
+        expect(read.map((e) => e.streamVersion)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+        expect(new Set(read.map((e) => e.id)).size).toBe(16);
+        for (const b of batches) {
+          const at = read.findIndex((e) => e.id === b[0].id);
+          expect(read[at + 1].id).toBe(b[1].id);
+        }
+      });
+    });
+
+    describe('idempotency by event id', () => {
+      it('answers a re-append of the same events with the first result and writes nothing', async () => {
+        const s = streamName('retry');
+        const cmd = events(2);
+        const first = await store().append(s, cmd, 'no_stream');
+        const head = await store().headPosition();
+        const again = await store().append(s, cmd, 'no_stream');
+        expect(again).toEqual(first);
+        expect(await store().readStream(s)).toHaveLength(2);
+        expect(await store().headPosition()).toBe(head);
+      });
+
+      it('still answers the first result after the stream moved on', async () => {
+        const s = streamName('retry-later');
+        const cmd = events(2);
+        const first = await store().append(s, cmd, 'no_stream');
+        const next = events(1);
+        const second = await store().append(s, next, 1);
+        await store().append(s, events(1), 2);
+        expect(await store().append(s, cmd, 'no_stream')).toEqual(first);
+        expect(await store().append(s, next, 1)).toEqual(second);
+        expect(await store().readStream(s)).toHaveLength(4);
+      });
+
+      it('stores a command racing itself once, and answers every attempt alike', async () => {
+        const s = streamName('self-race');
+        const cmd = events(3);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () => store().append(s, cmd, 'no_stream')),
+        );
+        for (const r of results) expect(r).toEqual(results[0]);
+        expect(results[0].nextExpectedVersion).toBe(2);
+        expect((await store().readStream(s)).map((e) => e.id)).toEqual(cmd.map((e) => e.id));
+
+        const more = events(2);
+        const again = await Promise.all(Array.from({ length: 5 }, () => store().append(s, more, 2)));
+        for (const r of again) expect(r).toEqual(again[0]);
+        expect(await store().readStream(s)).toHaveLength(5);
+      });
+
+      it.runIf(idempotentWithAny)(
+        'treats a re-append with any as a no-op too, even when racing',
+        async () => {
+          const s = streamName('retry-any');
+          await store().append(s, events(1), 'any');
+          const cmd = events(2);
+          const first = await store().append(s, cmd, 'any');
+          expect(await store().append(s, cmd, 'any')).toEqual(first);
+          const racing = events(2);
+          const results = await Promise.all(
+            Array.from({ length: 4 }, () => store().append(s, racing, 'any')),
+          );
+          for (const r of results) expect(r).toEqual(results[0]);
+          expect(await store().readStream(s)).toHaveLength(5);
+        },
+      );
+    });
+
+    describe('readStream', () => {
+      it("answers one stream's events in version order and nothing from other streams", async () => {
+        const s = streamName('mine');
+        const other = streamName('other');
+        const mine: NewEvent[] = [];
+        let v: number | 'no_stream' = 'no_stream';
+        for (let round = 0; round < 3; round++) {
+          const batch = events(round + 1);
+          mine.push(...batch);
+          v = (await store().append(s, batch, v)).nextExpectedVersion;
+          await store().append(other, events(1), 'any');
+        }
+        const read = await store().readStream(s);
+        expect(read.map((e) => e.id)).toEqual(mine.map((e) => e.id));
+        expect(read.map((e) => e.streamVersion)).toEqual([0, 1, 2, 3, 4, 5]);
+        expect(read.every((e) => e.streamId === s)).toBe(true);
+        expectIncreasing(read.map((e) => e.globalPosition));
+      });
+
+      it('answers an empty list for a stream never written', async () => {
+        expect(await store().readStream(streamName('never'))).toEqual([]);
+      });
+    });
+
+    describe('readAll', () => {
+      it('pages through the events after a position, in position order', async () => {
+        const from = await store().headPosition();
+        const written: NewEvent[] = [];
+        const a = streamName('page-a');
+        const b = streamName('page-b');
+        for (const [s, batch, ev] of [
+          [a, events(2), 'no_stream'],
+          [b, events(1), 'no_stream'],
+          [a, events(3), 1],
+          [b, events(1), 0],
+        ] as const) {
+          written.push(...batch);
+          await store().append(s, batch, ev);
+        }
+        const pages: StoredEvent[][] = [];
+        let position = from;
+        for (;;) {
+          const page = await store().readAll(position, 3);
+          pages.push(page);
+          if (page.length === 0) break;
+          position = page[page.length - 1].globalPosition;
+        }
+        expect(pages.map((p) => p.length)).toEqual([3, 3, 1, 0]);
+        const all = pages.flat();
+        expect(all.map((e) => e.id)).toEqual(written.map((e) => e.id));
+        expect(all.every((e) => e.globalPosition > from)).toBe(true);
+        expectIncreasing(all.map((e) => e.globalPosition));
+      });
+
+      it('starts strictly after the position it is given', async () => {
+        const from = await store().headPosition();
+        const s = streamName('after');
+        const written = events(5);
+        await store().append(s, written, 'no_stream');
+        const all = await store().readAll(from, 100);
+        const rest = await store().readAll(all[2].globalPosition, 100);
+        expect(rest.map((e) => e.id)).toEqual(written.slice(3).map((e) => e.id));
+      });
+    });
+
+    describe('appendMany', () => {
+      it('writes several streams and answers one result per append, in order', async () => {
+        const a = streamName('many-a');
+        const b = streamName('many-b');
+        const results = await store().appendMany([
+          { streamId: a, events: events(2), expectedVersion: 'no_stream' },
+          { streamId: b, events: events(1), expectedVersion: 'no_stream' },
+        ]);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 0]);
+        expect(results[1].lastPosition > results[0].lastPosition).toBe(true);
+        expect((await store().readStream(a)).at(-1)?.globalPosition).toBe(results[0].lastPosition);
+        expect((await store().readStream(b)).at(-1)?.globalPosition).toBe(results[1].lastPosition);
+      });
+
+      it('applies several appends to one stream in the order given', async () => {
+        const s = streamName('many-same');
+        const first = events(2);
+        const second = events(1);
+        const results = await store().appendMany([
+          { streamId: s, events: first, expectedVersion: 'no_stream' },
+          { streamId: s, events: second, expectedVersion: 1 },
+        ]);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 2]);
+        expect((await store().readStream(s)).map((e) => e.id)).toEqual(
+          [...first, ...second].map((e) => e.id),
+        );
+      });
+
+      if (atomicAppendMany) {
+        it('writes nothing at all when one of its appends conflicts', async () => {
+          const a = streamName('atomic-a');
+          const b = streamName('atomic-b');
+          const c = streamName('atomic-c');
+          await store().append(c, events(1), 'no_stream');
+          const head = await store().headPosition();
+          const e = await conflict(
+            store().appendMany([
+              { streamId: a, events: events(2), expectedVersion: 'no_stream' },
+              { streamId: b, events: events(1), expectedVersion: 'any' },
+              { streamId: c, events: events(1), expectedVersion: 5 },
+            ]),
+          );
+          expect(e.streamId).toBe(c);
+          expect(e.actual).toBe(0);
+          expect(await store().readStream(a)).toEqual([]);
+          expect(await store().readStream(b)).toEqual([]);
+          expect(await store().readStream(c)).toHaveLength(1);
+          expect(await store().headPosition()).toBe(head);
+        });
+      } else {
+        it('appends in order and stops at the first conflict (no multi-stream atomicity)', async () => {
+          const a = streamName('seq-a');
+          const b = streamName('seq-b');
+          const c = streamName('seq-c');
+          await store().append(b, events(1), 'no_stream');
+          await conflict(
+            store().appendMany([
+              { streamId: a, events: events(1), expectedVersion: 'no_stream' },
+              { streamId: b, events: events(1), expectedVersion: 5 },
+              { streamId: c, events: events(1), expectedVersion: 'no_stream' },
+            ]),
+          );
+          expect(await store().readStream(a)).toHaveLength(1);
+          expect(await store().readStream(b)).toHaveLength(1);
+          expect(await store().readStream(c)).toEqual([]);
+        });
+      }
+    });
+
+    describe('subscribe', () => {
+      it('delivers history then live events, each exactly once and in position order', async () => {
+        const from = await store().headPosition();
+        const s = streamName('sub');
+        await store().append(s, events(5), 'no_stream');
+        const seen: StoredEvent[] = [];
+        const sub = store().subscribe(from, async (e) => {
+          seen.push(e);
+        });
+        try {
+          let v = 4;
+          for (let i = 0; i < 5; i++) v = (await store().append(s, events(1), v)).nextExpectedVersion;
+          const others = await Promise.all(
+            Array.from({ length: 4 }, (_, i) =>
+              store().append(streamName(`sub-live${i}`), events(2), 'no_stream'),
+            ),
+          );
+          const last = others.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
+          await sub.caughtUp(last, 15_000);
+        } finally {
+          await sub.stop();
+        }
+        const expected = await readEverythingAfter(store(), from);
+        expect(expected).toHaveLength(18);
+        expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+        expectIncreasing(seen.map((e) => e.globalPosition));
+      });
+
+      it('starts after the position it is given', async () => {
+        const s = streamName('sub-from');
+        const written = events(5);
+        await store().append(s, written, 'no_stream');
+        const read = await store().readStream(s);
+        const seen: string[] = [];
+        const sub = store().subscribe(read[2].globalPosition, async (e) => {
+          if (e.streamId === s) seen.push(e.id);
+        });
+        try {
+          await sub.caughtUp(read[4].globalPosition);
+        } finally {
+          await sub.stop();
+        }
+        expect(seen).toEqual([written[3].id, written[4].id]);
+      });
+
+      it('awaits the handler before delivering the next event', async () => {
+        const from = await store().headPosition();
+        const s = streamName('sub-slow');
+        const r = await store().append(s, events(6), 'no_stream');
+        let inFlight = 0;
+        let most = 0;
+        let handled = 0;
+        const sub = store().subscribe(from, async () => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          await sleep(10);
+          inFlight--;
+          handled++;
+        });
+        try {
+          await sub.caughtUp(r.lastPosition);
+        } finally {
+          await sub.stop();
+        }
+        expect(handled).toBe(6);
+        expect(most).toBe(1);
+      });
+
+      it('delivers nothing after stop', async () => {
+        const from = await store().headPosition();
+        const seen: string[] = [];
+        const sub = store().subscribe(from, async (e) => {
+          seen.push(e.id);
+        });
+        const r = await store().append(streamName('sub-stop'), events(1), 'no_stream');
+        await sub.caughtUp(r.lastPosition);
+        await sub.stop();
+        await store().append(streamName('sub-stop'), events(2), 'no_stream');
+        await sleep(400);
+        expect(seen).toHaveLength(1);
+      });
+
+      it('stops on a failing handler without skipping or retrying, and caughtUp reports the failure', async () => {
+        const from = await store().headPosition();
+        const r = await store().append(streamName('sub-poison'), events(3, 'Poison'), 'no_stream');
+        const calls: number[] = [];
+        const sub = store().subscribe(from, async (e) => {
+          calls.push(e.streamVersion);
+          if (e.streamVersion === 1) throw new Error('cannot apply this one');
+        });
+        try {
+          await expect(sub.caughtUp(r.lastPosition, 5_000)).rejects.toThrow(/cannot apply this one/);
+        } finally {
+          await sub.stop();
+        }
+        expect(calls).toEqual([0, 1]);
+      });
+    });
+
+    describe('caughtUp', () => {
+      it('resolves only once the handler has applied the position', async () => {
+        const from = await store().headPosition();
+        const applied = new Set<bigint>();
+        const sub = store().subscribe(from, async (e) => {
+          await sleep(20);
+          applied.add(e.globalPosition);
+        });
+        try {
+          const r = await store().append(streamName('caught'), events(3), 'no_stream');
+          await sub.caughtUp(r.lastPosition);
+          expect(applied.has(r.lastPosition)).toBe(true);
+          expect(applied.size).toBe(3);
+          await sub.caughtUp(from);
+        } finally {
+          await sub.stop();
+        }
+      });
+
+      it('rejects when the position is not reached in time', async () => {
+        const head = await store().headPosition();
+        const sub = store().subscribe(head, async () => undefined);
+        try {
+          await expect(sub.caughtUp(head + 1_000_000n, 300)).rejects.toThrow(/did not reach/);
+        } finally {
+          await sub.stop();
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,501 @@
+import { EventEmitter } from 'node:events';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type StoredEvent,
+  type StreamAppend,
+  type Subscription,
+} from '@okul/domain';
+import type { Db, Sql } from '@okul/projections';
+
+// One constant key for every append (EVENT-STORE-NOTES.md, "Serialising appends"): the bigserial is drawn
+// under the lock and the lock is released only after the commit is visible, so positions become visible
+// in order and a reader that moved past N never sees an event below N appear later.
+const APPEND_LOCK = 7_301_994;
+// Held while the schema is created or replaced, so instances starting together do not collide.
+const SCHEMA_LOCK = 7_301_995;
+
+/**
+ * The events table and the append function. The function does in one round trip what an append needs
+ * under the lock, with a plan PL/pgSQL keeps per connection: take the lock, then (in a statement whose
+ * snapshot is taken after the lock, as every statement of a VOLATILE function gets a fresh one) check each
+ * append's expected version, refuse units whose event ids are stored, and insert the units that pass.
+ */
+export const EVENTS_SCHEMA = `
+  SELECT pg_advisory_xact_lock(${SCHEMA_LOCK});
+  CREATE TABLE IF NOT EXISTS events (
+    global_position bigserial PRIMARY KEY,
+    event_id uuid NOT NULL UNIQUE,
+    stream_id text NOT NULL,
+    stream_version int NOT NULL,
+    type text NOT NULL,
+    data jsonb NOT NULL,
+    metadata jsonb NOT NULL,
+    organization_id text GENERATED ALWAYS AS (metadata->>'organizationId') STORED,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (stream_id, stream_version)
+  );
+  CREATE INDEX IF NOT EXISTS events_type_idx ON events (type, global_position);
+  CREATE INDEX IF NOT EXISTS events_org_idx ON events (organization_id, global_position);
+  CREATE OR REPLACE FUNCTION okul_append_events(
+    p_lock bigint, p_k int[], p_u int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
+    p_type text[], p_data text[], p_metadata text[]
+  ) RETURNS TABLE (out_stream text, out_position text, out_version int)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock);
+    RETURN QUERY
+    WITH n AS (
+      SELECT * FROM unnest(p_k, p_u, p_stream, p_expected, p_id, p_ord, p_type, p_data, p_metadata)
+        AS n(k, u, stream_id, expected, event_id, ord, type, data, metadata)
+    ),
+    heads AS (
+      SELECT x.u, x.stream_id, x.expected,
+             (SELECT coalesce(max(e.stream_version), -1) FROM events e WHERE e.stream_id = x.stream_id) AS v,
+             EXISTS (SELECT 1 FROM events e WHERE e.event_id IN (SELECT n.event_id FROM n WHERE n.u = x.u)) AS seen
+        FROM (SELECT DISTINCT n.u, n.stream_id, n.expected FROM n) x
+    ),
+    ok AS (
+      SELECT h.u, h.stream_id, h.v FROM heads h
+       WHERE h.u IN (SELECT hh.u FROM heads hh GROUP BY hh.u
+                      HAVING bool_and((hh.expected IS NULL OR hh.v = hh.expected) AND NOT hh.seen))
+    ),
+    ins AS (
+      INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+      SELECT n.event_id, n.stream_id, ok.v + n.ord, n.type, n.data::jsonb, n.metadata::jsonb
+        FROM n JOIN ok ON ok.u = n.u AND ok.stream_id = n.stream_id
+       ORDER BY n.k
+      RETURNING events.global_position, events.stream_id, events.stream_version
+    )
+    SELECT ins.stream_id, max(ins.global_position)::text, max(ins.stream_version) FROM ins GROUP BY ins.stream_id;
+  END
+  $fn$;
+`;
+
+interface Row {
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: any;
+  metadata: any;
+}
+
+const COLUMNS = `global_position::text AS global_position, event_id::text AS event_id, stream_id, stream_version, type, data, metadata`;
+// ORDER BY must name the table's column: a bare `global_position` would bind to the text alias above and
+// sort '10' before '9'.
+const BY_POSITION = 'ORDER BY events.global_position';
+
+function toStored(r: Row): StoredEvent {
+  return {
+    id: r.event_id,
+    streamId: r.stream_id,
+    streamVersion: r.stream_version,
+    globalPosition: BigInt(r.global_position),
+    type: r.type,
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+    metadata: typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata,
+  };
+}
+
+/** The stream version the append requires, as the SQL sees it: -1 for "no stream", NULL for "any". */
+function expectedParam(ev: ExpectedVersion): number | null {
+  if (ev === 'any') return null;
+  return ev === 'no_stream' ? -1 : ev;
+}
+
+function matches(ev: ExpectedVersion, current: number | null): boolean {
+  if (ev === 'any') return true;
+  return ev === 'no_stream' ? current === null : current === ev;
+}
+
+interface PendingUnit {
+  appends: StreamAppend[];
+  resolve(results: AppendResult[]): void;
+  reject(error: unknown): void;
+}
+
+type UnitOutcome = { results: AppendResult[] } | { error: Error };
+
+const MAX_UNITS_PER_BATCH = 256;
+
+/**
+ * The PostgreSQL adapter of the event store port, over `pg` or PGlite (same SQL).
+ * Idempotent by event id; optimistic concurrency by (stream_id, stream_version); appends serialised by
+ * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter();
+  private readonly queue: PendingUnit[] = [];
+  private flushing = false;
+  private drained: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Db) {
+    this.appended.setMaxListeners(0);
+  }
+
+  static async create(db: Db): Promise<PostgresEventStore> {
+    await db.exec(EVENTS_SCHEMA);
+    return new PostgresEventStore(db);
+  }
+
+  /** Called with the position of every append made through this instance. */
+  onAppended(listener: (position: bigint) => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const [r] = await this.appendMany([{ streamId, events, expectedVersion }]);
+    return r;
+  }
+
+  /**
+   * All appends of one call are one unit: a conflict in any of them writes none of them.
+   * Units that arrive while a transaction is in flight are queued and written together in the next one
+   * (group commit): the append lock and the commit's flush are paid once per batch, not once per append.
+   * Each unit keeps its own outcome; only an unexpected SQL error makes the batch retry unit by unit.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return Promise.resolve([]);
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      this.queue.push({ appends, resolve, reject });
+      if (!this.flushing) this.drained = this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0) await this.commitBatch(this.queue.splice(0, MAX_UNITS_PER_BATCH));
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commitBatch(batch: PendingUnit[]): Promise<void> {
+    let outcomes: UnitOutcome[];
+    try {
+      outcomes = await this.db.transaction((tx) =>
+        this.writeUnits(
+          tx,
+          batch.map((p) => p.appends),
+        ),
+      );
+    } catch (e) {
+      if (batch.length === 1) return batch[0].reject(e);
+      // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
+      // unit on its own so that only the faulty one fails.
+      for (const p of batch) await this.commitBatch([p]);
+      return;
+    }
+    let last = 0n;
+    outcomes.forEach((o, i) => {
+      if ('error' in o) return batch[i].reject(o.error);
+      for (const r of o.results) if (r.lastPosition > last) last = r.lastPosition;
+      batch[i].resolve(o.results);
+    });
+    if (last > 0n) this.appended.emit('appended', last);
+  }
+
+  private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
+    const outcomes: UnitOutcome[] = new Array(units.length);
+    const simple = units.map((unit) => {
+      const streams = unit.map((a) => a.streamId);
+      return unit.every((a) => a.events.length > 0) && new Set(streams).size === streams.length;
+    });
+    // One statement per round; a round holds units whose streams do not overlap, so each statement checks
+    // every expected version against what earlier rounds (and transactions) wrote. Units touching a stream
+    // keep the order they were queued in: a unit that waits also holds back later units on its streams,
+    // and a unit that must go step by step is a barrier.
+    let waiting = units.map((_, u) => u);
+    while (waiting.length > 0) {
+      if (!simple[waiting[0]]) {
+        const u = waiting.shift()!;
+        outcomes[u] = await this.writeStepByStep(tx, units[u]);
+        continue;
+      }
+      const round: number[] = [];
+      const later: number[] = [];
+      const used = new Set<string>();
+      let i = 0;
+      for (; i < waiting.length && simple[waiting[i]]; i++) {
+        const u = waiting[i];
+        (units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
+        for (const a of units[u]) used.add(a.streamId);
+      }
+      const results = await this.writeRound(
+        tx,
+        round.map((u) => units[u]),
+      );
+      round.forEach((u, k) => (outcomes[u] = results[k]));
+      waiting = [...later, ...waiting.slice(i)];
+    }
+    return outcomes;
+  }
+
+  /** A unit that appends twice to one stream, or checks a version without events: one append at a time. */
+  private async writeStepByStep(tx: Sql, unit: StreamAppend[]): Promise<UnitOutcome> {
+    // Versions are read here before any append function runs: take the append lock first (see EVENTS_SCHEMA).
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+    await tx.query('SAVEPOINT okul_append_unit');
+    const results: AppendResult[] = [];
+    let error: Error | null = null;
+    for (const a of unit) {
+      if (a.events.length === 0) {
+        const current = await this.version(tx, a.streamId);
+        if (!matches(a.expectedVersion, current)) {
+          error = new ConcurrencyError(a.streamId, a.expectedVersion, current);
+          break;
+        }
+        results.push({ nextExpectedVersion: current ?? -1, lastPosition: 0n });
+        continue;
+      }
+      const [o] = await this.writeRound(tx, [[a]]);
+      if ('error' in o) {
+        error = o.error;
+        break;
+      }
+      results.push(o.results[0]);
+    }
+    await tx.query(error ? 'ROLLBACK TO SAVEPOINT okul_append_unit' : 'RELEASE SAVEPOINT okul_append_unit');
+    return error ? { error } : { results };
+  }
+
+  /**
+   * One call of the append function for several units with pairwise distinct streams; a unit whose
+   * streams come back unwritten is explained (under the lock the function took).
+   */
+  private async writeRound(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
+    const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    let k = 0;
+    units.forEach((unit, u) =>
+      unit.forEach((a) =>
+        a.events.forEach((e, i) => {
+          const row = [++k, u, a.streamId, expectedParam(a.expectedVersion), e.id, i + 1, e.type];
+          row.push(JSON.stringify(e.data), JSON.stringify(e.metadata));
+          row.forEach((v, c) => cols[c].push(v));
+        }),
+      ),
+    );
+    const r = await tx.query<{ stream_id: string; p: string; v: number }>(
+      `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
+         FROM okul_append_events($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
+      [APPEND_LOCK, ...cols],
+    );
+    const written = new Map(r.rows.map((row) => [row.stream_id, row]));
+    const outcomes: UnitOutcome[] = [];
+    for (const unit of units) {
+      if (written.has(unit[0].streamId)) {
+        outcomes.push({
+          results: unit.map((a) => {
+            const w = written.get(a.streamId)!;
+            return { nextExpectedVersion: w.v, lastPosition: BigInt(w.p) };
+          }),
+        });
+      } else {
+        outcomes.push(await this.explain(tx, unit));
+      }
+    }
+    return outcomes;
+  }
+
+  /** Why a unit wrote nothing: a retry of a command already stored, or a conflict. */
+  private async explain(tx: Sql, unit: StreamAppend[]): Promise<UnitOutcome> {
+    const results: AppendResult[] = [];
+    let fresh = 0;
+    for (const a of unit) {
+      const ids = a.events.map((e) => e.id);
+      const known = await tx.query<{ stream_id: string; v: number; p: string }>(
+        `SELECT stream_id, stream_version AS v, global_position::text AS p FROM events
+          WHERE event_id = ANY($1::uuid[]) ${BY_POSITION}`,
+        [ids],
+      );
+      if (known.rows.length === ids.length && known.rows.every((row) => row.stream_id === a.streamId)) {
+        // EVENT-STORE-NOTES.md: a commit whose reply was lost is retried; the retry answers what the first
+        // attempt wrote instead of writing the events twice.
+        const last = known.rows[known.rows.length - 1];
+        results.push({ nextExpectedVersion: last.v, lastPosition: BigInt(last.p) });
+        continue;
+      }
+      if (known.rows.length > 0) {
+        return {
+          error: new Error(
+            `Append to ${a.streamId} reuses event ids already stored by another append (${known.rows.length} of ${ids.length})`,
+          ),
+        };
+      }
+      const current = await this.version(tx, a.streamId);
+      if (!matches(a.expectedVersion, current)) {
+        return { error: new ConcurrencyError(a.streamId, a.expectedVersion, current) };
+      }
+      fresh++;
+    }
+    if (fresh > 0) {
+      return { error: new Error(`Append unit on ${unit[0].streamId} is partly a retry of a stored command`) };
+    }
+    return { results };
+  }
+
+  private async version(sql: Sql, streamId: string): Promise<number | null> {
+    const r = await sql.query<{ v: number | null }>(
+      'SELECT max(stream_version) AS v FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return r.rows[0]?.v ?? null;
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const r = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    return r.rows.map(toStored);
+  }
+
+  async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
+    const r = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ${BY_POSITION} LIMIT $2`,
+      [fromPosition.toString(), limit],
+    );
+    return r.rows.map(toStored);
+  }
+
+  /** An organisation's history (for replay and export), in position order. */
+  async readOrganization(
+    organizationId: string,
+    fromPosition: bigint,
+    limit: number,
+  ): Promise<StoredEvent[]> {
+    const r = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM events WHERE organization_id = $1 AND global_position > $2 ${BY_POSITION} LIMIT $3`,
+      [organizationId, fromPosition.toString(), limit],
+    );
+    return r.rows.map(toStored);
+  }
+
+  async headPosition(): Promise<bigint> {
+    const r = await this.db.query<{ p: string | null }>('SELECT max(global_position)::text AS p FROM events');
+    return BigInt(r.rows[0]?.p ?? '0');
+  }
+
+  subscribe(fromPosition: bigint, handler: (event: StoredEvent) => Promise<void>): Subscription {
+    return pollingSubscription(this, fromPosition, handler, (wake) => this.onAppended(wake));
+  }
+
+  /** Waits for queued appends to be written (the Db itself belongs to the caller). */
+  async close(): Promise<void> {
+    await this.drained;
+    this.appended.removeAllListeners();
+  }
+}
+
+const PAGE = 500;
+
+/**
+ * A catch-up subscription over readAll: pages through history, then polls (woken early by local appends).
+ * Delivers each event once, in position order, awaiting the handler. A failing handler stops the
+ * subscription (a poison event must not be skipped or retried forever); `caughtUp` then reports the error.
+ * A failing read (connection lost) is retried.
+ */
+export function pollingSubscription(
+  store: Pick<EventStore, 'readAll'>,
+  fromPosition: bigint,
+  handler: (event: StoredEvent) => Promise<void>,
+  listen: (wake: () => void) => () => void,
+  idleMs = 100,
+): Subscription {
+  let position = fromPosition;
+  let stopped = false;
+  let failure: Error | null = null;
+  // Set by a wake-up that arrives while we are reading, so the next sleep is skipped rather than missed.
+  let pending = false;
+  let wake: (() => void) | null = null;
+  const progress = new Set<() => void>();
+  const notify = () => {
+    for (const p of [...progress]) p();
+  };
+  const poke = () => {
+    pending = true;
+    wake?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pending || stopped) return resolve();
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  const unlisten = listen(poke);
+  const loop = (async () => {
+    while (!stopped) {
+      pending = false;
+      let batch: StoredEvent[];
+      try {
+        batch = await store.readAll(position, PAGE);
+      } catch (e) {
+        console.error(`[subscription] read after ${position} failed, retrying: ${(e as Error).message}`);
+        await sleep(idleMs * 10);
+        continue;
+      }
+      for (const e of batch) {
+        if (stopped) break;
+        try {
+          await handler(e);
+        } catch (err) {
+          failure = new Error(
+            `Subscription handler failed on event ${e.id} at position ${e.globalPosition}: ${(err as Error).message}`,
+            { cause: err },
+          );
+          console.error(`[subscription] stopped: ${failure.message}`);
+          stopped = true;
+          break;
+        }
+        position = e.globalPosition;
+      }
+      notify();
+      if (batch.length < PAGE && !stopped) await sleep(idleMs);
+    }
+    unlisten();
+    notify();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+    async caughtUp(target, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (position < target) {
+        if (failure) throw failure;
+        if (stopped) throw new Error(`Subscription stopped at ${position} before reaching ${target}`);
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(`Subscription did not reach ${target} within ${timeoutMs} ms (at ${position})`);
+        poke();
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, Math.min(left, 50));
+          function done() {
+            clearTimeout(t);
+            progress.delete(done);
+            resolve();
+          }
+          progress.add(done);
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { DomainError } from '@okul/domain';
+import type { CommandContext, CommandExecutor } from './command-executor';
+
+/**
+ * Runs one user action; when the domain refuses it, records `ActionRefused` so the audit log shows
+ * `<action>_failed` with the reason, the caller's ip and user agent (product.md 3), then rethrows.
+ */
+export async function audited<T>(
+  executor: CommandExecutor,
+  ctx: CommandContext,
+  action: string,
+  fn: () => Promise<T>,
+  details: Record<string, unknown> = {},
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) {
+      await executor
+        .record(ctx, `refusals-${ctx.organizationId ?? 'global'}`, [
+          { type: 'ActionRefused', data: { action, reason: e.message, details } },
+        ])
+        .catch((err) => console.error('[audit] could not record refusal', err));
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,35 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Sql } from '@okul/projections';
+
+/**
+ * The embedded default: PGlite (Postgres in WebAssembly) in this process, data under a folder.
+ * One connection: transactions run one at a time, and locks are held in memory.
+ */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const db = await PGlite.create(dataDir);
+  const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    async query(text, params) {
+      const r = await c.query(text, params as unknown[]);
+      return { rows: r.rows as any[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(text) {
+      await c.exec(text);
+    },
+  });
+  const locks = new Set<string>();
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async tryLock(name) {
+      if (locks.has(name)) return null;
+      locks.add(name);
+      return async () => {
+        locks.delete(name);
+      };
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}

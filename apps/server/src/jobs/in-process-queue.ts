@@ -1,0 +1,72 @@
+import type { Job, JobHandler, JobQueue } from './job-queue';
+
+/** The embedded default: jobs run in this process, retried with backoff; ids already seen are ignored. */
+export class InProcessQueue implements JobQueue {
+  readonly kind = 'in-process' as const;
+  private handlers = new Map<string, JobHandler<any>>();
+  private pending = new Map<string, Array<{ job: Job; attempts: number }>>();
+  private seen = new Set<string>();
+  private running = new Map<string, Promise<void>>();
+  private closed = false;
+
+  async add<T>(
+    queue: string,
+    name: string,
+    data: T,
+    opts: { jobId: string; attempts?: number },
+  ): Promise<void> {
+    const key = `${queue}:${opts.jobId}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const list = this.pending.get(queue) ?? [];
+    list.push({ job: { id: opts.jobId, name, data, attempt: 0 }, attempts: opts.attempts ?? 3 });
+    this.pending.set(queue, list);
+    this.kick(queue);
+  }
+
+  process<T>(queue: string, handler: JobHandler<T>): void {
+    this.handlers.set(queue, handler as JobHandler<any>);
+    this.kick(queue);
+  }
+
+  private kick(queue: string) {
+    if (this.running.has(queue) || !this.handlers.has(queue) || this.closed) return;
+    const run = (async () => {
+      const list = this.pending.get(queue) ?? [];
+      while (list.length && !this.closed) {
+        const item = list.shift()!;
+        const handler = this.handlers.get(queue)!;
+        for (let attempt = 1; attempt <= item.attempts; attempt++) {
+          try {
+            await handler({ ...item.job, attempt });
+            break;
+          } catch (e) {
+            console.error(
+              `[queue ${queue}] job ${item.job.id} attempt ${attempt} failed: ${(e as Error).message}`,
+            );
+            if (attempt < item.attempts) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+          }
+        }
+      }
+    })().finally(() => {
+      this.running.delete(queue);
+      if ((this.pending.get(queue) ?? []).length) this.kick(queue);
+    });
+    this.running.set(queue, run);
+  }
+
+  async drain(queue: string): Promise<void> {
+    while (this.running.get(queue) || (this.handlers.has(queue) && (this.pending.get(queue) ?? []).length)) {
+      await (this.running.get(queue) ?? new Promise((r) => setTimeout(r, 5)));
+    }
+  }
+
+  async health() {
+    return { ok: !this.closed, kind: this.kind };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.running.values());
+  }
+}

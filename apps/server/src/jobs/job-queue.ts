@@ -1,0 +1,23 @@
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  attempt: number;
+}
+
+export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+
+/**
+ * Background jobs (SMS sending, payment callbacks). BullMQ on Redis when REDIS_URL is set; an in-process
+ * queue on the embedded default. A job id makes adding idempotent; handlers must be safe to run twice.
+ */
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  add<T>(queue: string, name: string, data: T, opts: { jobId: string; attempts?: number }): Promise<void>;
+  /** Registers the handler of a queue (only in processes that run the worker role). */
+  process<T>(queue: string, handler: JobHandler<T>): void;
+  /** Resolves when every job added so far to this queue has finished (tests, shutdown). */
+  drain(queue: string): Promise<void>;
+  health(): Promise<{ ok: boolean; kind: string; error?: string }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ROLES,
+  addPaymentSchema,
+  editPaymentSchema,
+  paymentIdSchema,
+  type PaymentCommand,
+} from '@okul/domain';
+import type { Response } from 'express';
+import { MinRole } from '../auth/decorators';
+import { audited } from '../infra/audited';
+import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { sendJsonText } from '../students/sql-json';
+import { RunPaymentCommand } from './payment.commands';
+import { PaymentsQueries, getPaymentsQuerySchema } from './payments.queries';
+
+type Base = Pick<PaymentCommand, 'paymentId' | 'organizationId' | 'userId' | 'now'>;
+const base = (ctx: CommandContext, paymentId: string): Base => ({
+  paymentId,
+  organizationId: ctx.organizationId!,
+  userId: ctx.userId,
+  now: ctx.now.toISOString(),
+});
+
+/**
+ * api.md 7.3 Payments (school-admin, product.md 6), plus the permanent delete of product.md 4 at our path
+ * permanentlyDeletePayment {id} (docs/DECISIONS.md).
+ */
+@Controller('api/v1/orgs/:orgID')
+export class PaymentsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(PaymentsQueries) private readonly queries: PaymentsQueries,
+  ) {}
+
+  @Get('getPayments')
+  @MinRole(ROLES.schoolAdmin)
+  async getPayments(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const q = parseBody(getPaymentsQuerySchema, query);
+    sendJsonText(res, await this.queries.listJson(req.org!.id, q));
+  }
+
+  private run(req: AppRequest, action: string, build: (ctx: CommandContext) => Promise<PaymentCommand>) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, action, async () =>
+      this.commands.execute(new RunPaymentCommand(ctx, await build(ctx))),
+    );
+  }
+
+  @Post('addPayment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  addPayment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'add_payment', async (ctx) => {
+      const input = parseBody(addPaymentSchema, body);
+      await this.queries.requireStudentAndCourse(ctx.organizationId!, input.studentId, input.courseId);
+      return { type: 'AddPayment', ...base(ctx, newEntityId(ctx, 'payment')), input };
+    });
+  }
+
+  @Post('editPayment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  editPayment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'edit_payment', async (ctx) => {
+      const { id, ...input } = parseBody(editPaymentSchema, body);
+      return { type: 'EditPayment', ...base(ctx, id), input };
+    });
+  }
+
+  @Post('deletePayment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  deletePayment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'soft_delete_payment', async (ctx) => ({
+      type: 'SoftDeletePayment',
+      ...base(ctx, parseBody(paymentIdSchema, body).id),
+    }));
+  }
+
+  @Post('resurrectPayment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  resurrectPayment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'resurrect_payment', async (ctx) => ({
+      type: 'ResurrectPayment',
+      ...base(ctx, parseBody(paymentIdSchema, body).id),
+    }));
+  }
+
+  @Post('permanentlyDeletePayment')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  permanentlyDeletePayment(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(req, 'delete_payment', async (ctx) => ({
+      type: 'PermanentlyDeletePayment',
+      ...base(ctx, parseBody(paymentIdSchema, body).id),
+    }));
+  }
+}

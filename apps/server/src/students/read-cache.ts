@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore } from '@okul/domain';
+import type { Db } from '@okul/projections';
+import type { Request, Response } from 'express';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import type { AppConfig } from '../config/config';
+import { CONFIG, DB, EVENT_STORE } from '../infra/tokens';
+
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+interface Entry extends CachedAnswer {
+  stamp: string;
+  /** The answer depends on the time (an enrolment ends, a period starts, a day begins): rebuilt from then on. */
+  validUntil: number;
+}
+
+/** Whole answers kept at most per process; the biggest (getStudents of a large institution) is a few MB. */
+const MAX_ENTRIES = 64;
+
+/**
+ * Answers of the big organisation-wide reads (getStudents, getDashboard) kept in memory with the state they
+ * were built from, read before the rows: the position of the organisation's last event in the store, once
+ * every projection the answer reads has applied it (and the projections' generations). A stored answer is
+ * served while that stamp holds and its time has not run out; a write of the organisation moves the stamp
+ * (the command waits for the projections), writes of other organisations do not. While a projection still
+ * lags behind the organisation's last event nothing is stored, so a stale answer is never kept. Every instance
+ * decides alike from the shared database. A hit costs one small query instead of rebuilding megabytes;
+ * concurrent misses share one build; `ETag`/`If-None-Match` lets the browser skip the body too.
+ * With the EventStoreDB store (no events table here) the stamp is the projections' checkpoints, which any
+ * write of any organisation moves. READ_CACHE=off turns the cache off (the benchmark measures both).
+ * Known limit: a user renaming themself is no event of an organisation, so "Ekleyen" may show the old name
+ * until the organisation's next write.
+ */
+@Injectable()
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
+  private readonly enabled: boolean;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.enabled = config.READ_CACHE === 'on';
+  }
+
+  /** What the answer for the organisation is built from, or null when it must not be kept (a projection lags). */
+  private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
+    if (!(this.store instanceof PostgresEventStore)) {
+      const r = await this.db.query<{ stamp: string | null }>(
+        `SELECT string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS stamp
+           FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
+          WHERE s.name = ANY($1::text[])`,
+        [projections],
+      );
+      return r.rows[0]?.stamp ?? null;
+    }
+    const r = await this.db.query<{
+      head: string | null;
+      applied: string | null;
+      generations: string | null;
+    }>(
+      `SELECT (SELECT max(global_position) FROM events WHERE organization_id = $1)::text AS head,
+              min(c.position)::text AS applied,
+              string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations
+         FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
+        WHERE s.name = ANY($2::text[])`,
+      [organizationId, projections],
+    );
+    const { head, applied, generations } = r.rows[0] ?? { head: null, applied: null, generations: null };
+    if (applied === null || BigInt(applied) < BigInt(head ?? '0')) return null;
+    return `${head ?? '0'}|${generations}`;
+  }
+
+  async get(
+    key: string,
+    organizationId: string,
+    projections: readonly string[],
+    now: Date,
+    build: () => Promise<{ text: string; validUntil: number }>,
+  ): Promise<CachedAnswer> {
+    const make = async (stamp: string): Promise<Entry> => {
+      const { text, validUntil } = await build();
+      const body = Buffer.from(text, 'utf8');
+      const etag = `"${createHash('sha1').update(key).update(stamp).update(body).digest('base64url')}"`;
+      return { body, etag, stamp, validUntil };
+    };
+    if (!this.enabled) return make('');
+    // Taken before the rows are read: an answer is never labelled newer than what it holds.
+    const stamp = await this.stamp(organizationId, projections);
+    if (stamp === null) return make('lagging');
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) return hit;
+    const flight = `${key}|${stamp}`;
+    let pending = this.building.get(flight);
+    if (!pending) {
+      pending = make(stamp).finally(() => this.building.delete(flight));
+      this.building.set(flight, pending);
+    }
+    const entry = await pending;
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+}
+
+/** Sends a cached answer, or 304 when the browser already holds it. */
+export function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  if (req.header('if-none-match') === answer.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', answer.body.length);
+  res.end(answer.body);
+}

@@ -1,0 +1,144 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  DomainError,
+  message,
+  planStudentEdit,
+  planStudentRegistration,
+  studentDecider,
+  studentEditStreams,
+  studentNumberDecider,
+  studentRegistrationStreams,
+  studentStream,
+  tcknReservationDecider,
+  type StudentCommand,
+  type StudentInput,
+} from '@okul/domain';
+import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+
+/**
+ * api.md 8.2: every refusal of a save reads "Öğrenci kaydedilemedi: {error}" (create) or "Öğrenci bilgileri
+ * güncellenemedi: {error}" (update); the validation answers already carry the prefix. So the answer's `error`
+ * is the toast text as it is.
+ */
+export async function withStudentPrefix<T>(mode: 'create' | 'edit', fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    const key = mode === 'create' ? 'student.createFailed' : 'student.updateFailed';
+    const prefix = message(key, { error: '' });
+    if (e.message.startsWith(prefix)) throw e;
+    throw new DomainError(e.code, message(key, { error: e.message }), e.details);
+  }
+}
+
+export class RegisterStudentCommand extends Command<{ id: string; studentNumber: number }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly studentId: string,
+    readonly input: StudentInput,
+  ) {
+    super();
+  }
+}
+
+export class EditStudentCommand extends Command<{ id: string; studentNumber: number }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly input: { id: string } & StudentInput,
+  ) {
+    super();
+  }
+}
+
+/** Soft delete and restore. */
+export class RunStudentCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly command: Extract<StudentCommand, { type: 'SoftDeleteStudent' | 'ResurrectStudent' }>,
+  ) {
+    super();
+  }
+}
+
+/**
+ * product.md 3: the number is the registration year's highest plus one. The student, the year's number
+ * counter and the TCKN reservation are appended together with their expected versions: two registrations
+ * racing in one year both read the same counter, one append wins and the other is decided again from the
+ * fresh counter (CommandExecutor), so no number is given twice.
+ */
+@CommandHandler(RegisterStudentCommand)
+export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, studentId, input: parsed }: RegisterStudentCommand) {
+    const organizationId = ctx.organizationId!;
+    let studentNumber = 0;
+    await this.executor.executeMany(ctx, async () => {
+      const streams = studentRegistrationStreams({ studentId, organizationId, input: parsed });
+      const [student, numbers, tckn] = await Promise.all([
+        this.executor.load(streams.student, studentDecider),
+        this.executor.load(streams.numbers, studentNumberDecider),
+        this.executor.load(streams.tckn, tcknReservationDecider),
+      ]);
+      const plan = planStudentRegistration(
+        { studentId, organizationId, userId: ctx.userId, now: ctx.now.toISOString(), input: parsed },
+        { student: student.state, numbers: numbers.state, tckn: tckn.state },
+      );
+      studentNumber = plan.studentNumber;
+      return [
+        decision(plan.student, student.version),
+        decision(plan.numbers, numbers.version),
+        decision(plan.tckn, tckn.version),
+      ];
+    });
+    return { id: studentId, studentNumber };
+  }
+}
+
+@CommandHandler(EditStudentCommand)
+export class EditStudentHandler implements ICommandHandler<EditStudentCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, input }: EditStudentCommand) {
+    const { id: studentId, ...parsed } = input;
+    const organizationId = ctx.organizationId!;
+    let studentNumber = 0;
+    await this.executor.executeMany(ctx, async () => {
+      const student = await this.executor.load(studentStream(studentId), studentDecider);
+      const request = { studentId, organizationId, input: parsed };
+      const streams = studentEditStreams(request, student.state);
+      const [newTckn, oldTckn] = await Promise.all([
+        this.executor.load(streams.newTckn, tcknReservationDecider),
+        streams.oldTckn ? this.executor.load(streams.oldTckn, tcknReservationDecider) : null,
+      ]);
+      const plan = planStudentEdit(
+        { ...request, userId: ctx.userId, now: ctx.now.toISOString() },
+        { student: student.state, newTckn: newTckn.state, oldTckn: oldTckn?.state ?? null },
+      );
+      if (student.state.status !== 'none') studentNumber = student.state.studentNumber;
+      const out = [decision(plan.student, student.version), decision(plan.newTckn, newTckn.version)];
+      if (plan.oldTckn && oldTckn) out.push(decision(plan.oldTckn, oldTckn.version));
+      return out;
+    });
+    return { id: studentId, studentNumber };
+  }
+}
+
+@CommandHandler(RunStudentCommand)
+export class RunStudentHandler implements ICommandHandler<RunStudentCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, command }: RunStudentCommand) {
+    await this.executor.execute(ctx, studentStream(command.studentId), studentDecider, command);
+    return { id: command.studentId };
+  }
+}
+
+function decision(
+  part: { streamId: string; events: StreamDecision['events'] },
+  version: number | null,
+): StreamDecision {
+  return { streamId: part.streamId, events: part.events, expectedVersion: version ?? 'no_stream' };
+}

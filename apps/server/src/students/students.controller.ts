@@ -1,0 +1,196 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ROLES,
+  hasRole,
+  editStudentSchema,
+  registerStudentSchema,
+  studentBalanceQuerySchema,
+  studentIdSchema,
+  type StudentCommand,
+} from '@okul/domain';
+import type { Response } from 'express';
+import { MinRole, SkipOrgGating } from '../auth/decorators';
+import { audited } from '../infra/audited';
+import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { BalancesService } from './balances.service';
+import { DashboardService } from './dashboard.service';
+import { ReadCache, sendCached } from './read-cache';
+import { sendJsonText } from './sql-json';
+import {
+  EditStudentCommand,
+  RegisterStudentCommand,
+  RunStudentCommand,
+  withStudentPrefix,
+} from './student.commands';
+import { StudentsQueries, getStudentsQuerySchema } from './students.queries';
+
+/**
+ * api.md 7.3 Students: the list, registration, edit, soft delete and restore (our paths deleteStudent and
+ * resurrectStudent, docs/DECISIONS.md), the three balance calls, and the main page (getDashboard).
+ */
+@Controller('api/v1/orgs/:orgID')
+export class StudentsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(StudentsQueries) private readonly queries: StudentsQueries,
+    @Inject(BalancesService) private readonly balances: BalancesService,
+    @Inject(DashboardService) private readonly dashboardService: DashboardService,
+    @Inject(ReadCache) private readonly cache: ReadCache,
+  ) {}
+
+  // Instructor level: the student detail and the attendance form of instructors read the students
+  // (product.md 4, visitor data loading); the Öğrenciler screen itself is school-admin in the client.
+  @Get('getStudents')
+  @MinRole(ROLES.schoolInstructor)
+  async getStudents(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const q = parseBody(getStudentsQuerySchema, query);
+    const { id: org, roleId } = req.org!;
+    const now = new Date();
+    if (q.q || q.id || q.studentNumber) {
+      sendJsonText(res, (await this.queries.listJson(org, roleId, now, q)).text);
+      return;
+    }
+    // The whole list of a large institution is megabytes: kept while the read models stay as they were.
+    const admin = hasRole(roleId, ROLES.schoolAdmin);
+    const answer = await this.cache.get(
+      `getStudents|${org}|${q.view ?? 'full'}|${admin}`,
+      org,
+      ['students', 'enrollments', 'courses', 'accounts'],
+      now,
+      () => this.queries.listJson(org, roleId, now, q),
+    );
+    sendCached(req, res, answer);
+  }
+
+  @Post('registerStudent')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  registerStudent(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'register_student', () =>
+      withStudentPrefix('create', () =>
+        this.commands.execute(
+          new RegisterStudentCommand(
+            ctx,
+            newEntityId(ctx, 'student'),
+            parseBody(registerStudentSchema, body),
+          ),
+        ),
+      ),
+    );
+  }
+
+  @Post('editStudent')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  editStudent(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_student', () =>
+      withStudentPrefix('edit', () =>
+        this.commands.execute(new EditStudentCommand(ctx, parseBody(editStudentSchema, body))),
+      ),
+    );
+  }
+
+  private run(
+    req: AppRequest,
+    action: string,
+    build: (
+      ctx: CommandContext,
+      id: string,
+    ) => Extract<StudentCommand, { type: 'SoftDeleteStudent' | 'ResurrectStudent' }>,
+    body: unknown,
+  ) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, action, () =>
+      this.commands.execute(new RunStudentCommand(ctx, build(ctx, parseBody(studentIdSchema, body).id))),
+    );
+  }
+
+  @Post('deleteStudent')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  deleteStudent(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(
+      req,
+      'soft_delete_student',
+      (ctx, id) => ({
+        type: 'SoftDeleteStudent',
+        studentId: id,
+        organizationId: ctx.organizationId!,
+        userId: ctx.userId,
+        now: ctx.now.toISOString(),
+      }),
+      body,
+    );
+  }
+
+  @Post('resurrectStudent')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  resurrectStudent(@Req() req: AppRequest, @Body() body: unknown) {
+    return this.run(
+      req,
+      'resurrect_student',
+      (ctx, id) => ({
+        type: 'ResurrectStudent',
+        studentId: id,
+        organizationId: ctx.organizationId!,
+        userId: ctx.userId,
+        now: ctx.now.toISOString(),
+      }),
+      body,
+    );
+  }
+
+  // product.md 2 student detail: the balance calendar, enrolments and payments are school-admin only.
+  @Post('getStudentAttended')
+  @HttpCode(200)
+  @SkipOrgGating()
+  @MinRole(ROLES.schoolAdmin)
+  async getStudentAttended(@Req() req: AppRequest, @Body() body: unknown) {
+    const { id } = parseBody(studentBalanceQuerySchema, body);
+    return this.balances.attended(req.org!.id, id, new Date());
+  }
+
+  @Post('getStudentBalances')
+  @HttpCode(200)
+  @SkipOrgGating()
+  @MinRole(ROLES.schoolAdmin)
+  async getStudentBalances(@Req() req: AppRequest, @Body() body: unknown) {
+    const { id } = parseBody(studentBalanceQuerySchema, body);
+    return this.balances.perCourse(req.org!.id, id, new Date());
+  }
+
+  @Post('getStudentBalanceSheet')
+  @HttpCode(200)
+  @SkipOrgGating()
+  @MinRole(ROLES.schoolAdmin)
+  async getStudentBalanceSheet(@Req() req: AppRequest, @Body() body: unknown) {
+    const { id } = parseBody(studentBalanceQuerySchema, body);
+    return this.balances.sheet(req.org!.id, id, new Date());
+  }
+
+  // product.md 2: /giris/anasayfa is school-instructor; its payment tracking part is school-admin.
+  @Get('getDashboard')
+  @MinRole(ROLES.schoolInstructor)
+  async getDashboard(@Req() req: AppRequest, @Res() res: Response) {
+    const { id: org, roleId } = req.org!;
+    const now = new Date();
+    const answer = await this.cache.get(
+      `getDashboard|${org}|${hasRole(roleId, ROLES.schoolAdmin)}`,
+      org,
+      ['students', 'enrollments', 'balances', 'courses'],
+      now,
+      async () => {
+        const { validUntil, ...body } = await this.dashboardService.dashboard(org, roleId, now);
+        return { text: JSON.stringify(body), validUntil };
+      },
+    );
+    sendCached(req, res, answer);
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { BalancesService } from './balances.service';
+import { DashboardService } from './dashboard.service';
+import { ReadCache } from './read-cache';
+import { EditStudentHandler, RegisterStudentHandler, RunStudentHandler } from './student.commands';
+import { StudentsController } from './students.controller';
+import { StudentsQueries } from './students.queries';
+
+@Module({
+  controllers: [StudentsController],
+  providers: [
+    StudentsQueries,
+    BalancesService,
+    DashboardService,
+    ReadCache,
+    RegisterStudentHandler,
+    EditStudentHandler,
+    RunStudentHandler,
+  ],
+  exports: [StudentsQueries],
+})
+export class StudentsModule {}

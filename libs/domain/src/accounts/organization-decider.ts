@@ -1,0 +1,301 @@
+import { DomainError } from '../shared/errors';
+import type { DomainEvent } from '../shared/events';
+import { ASSIGNABLE_ROLES, ROLES } from '../shared/roles';
+import { extendPaidUntil } from './checkout-catalogue';
+
+export interface OrganizationProfile {
+  name: string;
+  address: string;
+  vkn: string | null;
+  employeeCount: number;
+  organizationType: string;
+  companyType: string;
+}
+
+export type OrganizationEvent =
+  | DomainEvent<
+      'OrganizationCreated',
+      { organizationId: string; ownerUserId: string; createdAt: string } & OrganizationProfile
+    >
+  | DomainEvent<
+      'OrganizationMemberAdded',
+      { organizationId: string; userId: string; orgRoleId: number; addedAt: string }
+    >
+  | DomainEvent<
+      'OrganizationMemberRoleChanged',
+      {
+        organizationId: string;
+        userId: string;
+        orgRoleId: number;
+        previousOrgRoleId: number;
+        changedAt: string;
+      }
+    >
+  | DomainEvent<
+      'OrganizationRenamed',
+      { organizationId: string; name: string; previousName: string; renamedAt: string }
+    >
+  | DomainEvent<'OrganizationDeactivated', { organizationId: string; deactivatedAt: string }>
+  | DomainEvent<'OrganizationActivated', { organizationId: string; activatedAt: string }>
+  | DomainEvent<
+      'SubscriptionExtended',
+      {
+        organizationId: string;
+        paymentId: string;
+        checkoutItem: string;
+        months: number;
+        previousPaidUntil: string | null;
+        paidUntil: string;
+        extendedAt: string;
+      }
+    >
+  | DomainEvent<
+      'SmsCreditsAdded',
+      { organizationId: string; paymentId: string; checkoutItem: string; credits: number; addedAt: string }
+    >;
+
+export type OrganizationCommand =
+  | {
+      type: 'CreateOrganization';
+      organizationId: string;
+      ownerUserId: string;
+      profile: OrganizationProfile;
+      now: string;
+    }
+  | { type: 'RenameOrganization'; name: string; now: string }
+  | { type: 'DeactivateOrganization'; now: string }
+  | { type: 'ActivateOrganization'; now: string }
+  | { type: 'AddMember'; userId: string; orgRoleId: number; now: string }
+  | { type: 'ChangeMemberRole'; userId: string; orgRoleId: number; now: string }
+  | { type: 'ExtendSubscription'; paymentId: string; checkoutItem: string; months: number; now: string }
+  | { type: 'AddSmsCredits'; paymentId: string; checkoutItem: string; credits: number; now: string };
+
+export interface OrganizationMember {
+  orgRoleId: number;
+  isActive: boolean;
+}
+
+export type OrganizationState =
+  | { status: 'none' }
+  | {
+      status: 'open';
+      organizationId: string;
+      name: string;
+      ownerUserId: string;
+      deactivated: boolean;
+      paidUntil: string | null;
+      smsCredits: number;
+      members: Record<string, OrganizationMember>;
+    };
+
+export const initialOrganizationState: OrganizationState = { status: 'none' };
+
+type Open = Extract<OrganizationState, { status: 'open' }>;
+
+function open(state: OrganizationState): Open {
+  if (state.status === 'none') throw new DomainError('org.notFound');
+  return state;
+}
+
+/** product.md 6: others are chosen among the non-global assignable roles. */
+export function isAssignableRole(roleId: number): boolean {
+  return (ASSIGNABLE_ROLES as readonly number[]).includes(roleId);
+}
+
+export function decideOrganization(
+  command: OrganizationCommand,
+  state: OrganizationState,
+): OrganizationEvent[] {
+  switch (command.type) {
+    case 'CreateOrganization': {
+      if (state.status !== 'none') throw new DomainError('common.conflict');
+      const ids = { organizationId: command.organizationId };
+      return [
+        {
+          type: 'OrganizationCreated',
+          data: { ...ids, ownerUserId: command.ownerUserId, createdAt: command.now, ...command.profile },
+        },
+        // product.md 6: the registering owner holds the school-owner role, which cannot be edited.
+        {
+          type: 'OrganizationMemberAdded',
+          data: { ...ids, userId: command.ownerUserId, orgRoleId: ROLES.schoolOwner, addedAt: command.now },
+        },
+      ];
+    }
+    case 'RenameOrganization': {
+      const s = open(state);
+      if (!command.name.trim()) throw new DomainError('account.organizationNameMissing');
+      if (command.name === s.name) return [];
+      return [
+        {
+          type: 'OrganizationRenamed',
+          data: {
+            organizationId: s.organizationId,
+            name: command.name,
+            previousName: s.name,
+            renamedAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'DeactivateOrganization': {
+      const s = open(state);
+      return s.deactivated
+        ? []
+        : [
+            {
+              type: 'OrganizationDeactivated',
+              data: { organizationId: s.organizationId, deactivatedAt: command.now },
+            },
+          ];
+    }
+    case 'ActivateOrganization': {
+      const s = open(state);
+      return s.deactivated
+        ? [
+            {
+              type: 'OrganizationActivated',
+              data: { organizationId: s.organizationId, activatedAt: command.now },
+            },
+          ]
+        : [];
+    }
+    case 'AddMember': {
+      const s = open(state);
+      if (!isAssignableRole(command.orgRoleId)) throw new DomainError('org.roleNotAssignable');
+      // Accepting a second invitation to an organisation one already belongs to changes nothing.
+      if (s.members[command.userId]?.isActive) return [];
+      return [
+        {
+          type: 'OrganizationMemberAdded',
+          data: {
+            organizationId: s.organizationId,
+            userId: command.userId,
+            orgRoleId: command.orgRoleId,
+            addedAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'ChangeMemberRole': {
+      const s = open(state);
+      const member = s.members[command.userId];
+      if (!member?.isActive) throw new DomainError('org.userNotMember');
+      // The edit dialog sends the role it shows: the owner's own role unchanged is no change.
+      if (member.orgRoleId === command.orgRoleId) return [];
+      // product.md 6: a school-owner role cannot be edited (shown as fixed).
+      if (member.orgRoleId === ROLES.schoolOwner || command.userId === s.ownerUserId)
+        throw new DomainError('org.ownerFixed');
+      if (!isAssignableRole(command.orgRoleId)) throw new DomainError('org.roleNotAssignable');
+      return [
+        {
+          type: 'OrganizationMemberRoleChanged',
+          data: {
+            organizationId: s.organizationId,
+            userId: command.userId,
+            orgRoleId: command.orgRoleId,
+            previousOrgRoleId: member.orgRoleId,
+            changedAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'ExtendSubscription': {
+      const s = open(state);
+      if (!Number.isInteger(command.months) || command.months < 1)
+        throw new DomainError('checkout.unknownItem');
+      return [
+        {
+          type: 'SubscriptionExtended',
+          data: {
+            organizationId: s.organizationId,
+            paymentId: command.paymentId,
+            checkoutItem: command.checkoutItem,
+            months: command.months,
+            previousPaidUntil: s.paidUntil,
+            paidUntil: extendPaidUntil(s.paidUntil, command.now, command.months),
+            extendedAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'AddSmsCredits': {
+      const s = open(state);
+      if (!Number.isInteger(command.credits) || command.credits < 1)
+        throw new DomainError('checkout.unknownItem');
+      return [
+        {
+          type: 'SmsCreditsAdded',
+          data: {
+            organizationId: s.organizationId,
+            paymentId: command.paymentId,
+            checkoutItem: command.checkoutItem,
+            credits: command.credits,
+            addedAt: command.now,
+          },
+        },
+      ];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+export function evolveOrganization(state: OrganizationState, event: OrganizationEvent): OrganizationState {
+  if (event.type === 'OrganizationCreated') {
+    return {
+      status: 'open',
+      organizationId: event.data.organizationId,
+      name: event.data.name,
+      ownerUserId: event.data.ownerUserId,
+      deactivated: false,
+      paidUntil: null,
+      smsCredits: 0,
+      members: {},
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'OrganizationMemberAdded':
+      return {
+        ...state,
+        members: {
+          ...state.members,
+          [event.data.userId]: { orgRoleId: event.data.orgRoleId, isActive: true },
+        },
+      };
+    case 'OrganizationMemberRoleChanged':
+      return {
+        ...state,
+        members: {
+          ...state.members,
+          [event.data.userId]: { orgRoleId: event.data.orgRoleId, isActive: true },
+        },
+      };
+    case 'OrganizationRenamed':
+      return { ...state, name: event.data.name };
+    case 'OrganizationDeactivated':
+      return { ...state, deactivated: true };
+    case 'OrganizationActivated':
+      return { ...state, deactivated: false };
+    case 'SubscriptionExtended':
+      return { ...state, paidUntil: event.data.paidUntil };
+    case 'SmsCreditsAdded':
+      return { ...state, smsCredits: state.smsCredits + event.data.credits };
+    default: {
+      // Events this decider does not know (another context's, or a newer version's) leave it unchanged.
+      const _exhaustive: never = event;
+      void _exhaustive;
+      return state;
+    }
+  }
+}
+
+export const organizationDecider = {
+  decide: decideOrganization,
+  evolve: evolveOrganization,
+  initialState: initialOrganizationState,
+};
+export const organizationStream = (organizationId: string) => `organization-${organizationId}`;

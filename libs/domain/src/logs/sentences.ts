@@ -1,0 +1,362 @@
+/**
+ * The audit log (İşlem Dökümü) as Turkish sentences. product.md 3 (log entry): every known action is
+ * "shown as a Turkish readable sentence"; a refused action carries the suffix `_failed`; unknown actions
+ * show `İşlem: {action}` (api.md 8.6). The subject of each sentence is the user in the row's user column,
+ * so the sentences are in the third person without a subject ("... kursunu ekledi.").
+ */
+
+/** The detail fields a log entry may carry (product.md 3); anything else is ignored here. */
+export interface LogDetails {
+  studentDbId?: unknown;
+  courseId?: unknown;
+  instructorId?: unknown;
+  classId?: unknown;
+  email?: unknown;
+  amount?: unknown;
+  oldAmount?: unknown;
+  newAmount?: unknown;
+  startDate?: unknown;
+  newStartDate?: unknown;
+  endDate?: unknown;
+  newEndDate?: unknown;
+  price?: unknown;
+  newPrice?: unknown;
+  name?: unknown;
+  reason?: unknown;
+  [key: string]: unknown;
+}
+
+type Sentence = (d: LogDetails) => string;
+
+interface ActionText {
+  /** A noun phrase naming the action ("Kurs ekleme"): the filter label and the subject of the failed form. */
+  label: string;
+  /** The sentence for the action once done. */
+  done: Sentence;
+}
+
+const text = (v: unknown): string | null => {
+  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+};
+
+const quoted = (v: unknown): string | null => {
+  const t = text(v);
+  return t === null ? null : `"${t}"`;
+};
+
+/**
+ * Money in details: the project keeps money as integer kuruş or as decimal strings (HELPERS-BRIEF "Money"),
+ * so a number is read as kuruş and a string as lira already written out.
+ */
+export function formatLogAmount(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isInteger(v)) {
+    const negative = v < 0;
+    const abs = Math.abs(v);
+    const lira = Math.floor(abs / 100)
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    const kurus = (abs % 100).toString().padStart(2, '0');
+    return `${negative ? '-' : ''}${lira},${kurus} TL`;
+  }
+  const t = text(v);
+  return t === null ? null : `${t} TL`;
+}
+
+/** api.md 9.4: dates read dd.MM.yyyy. A date-only ISO string is taken as written (no time-zone shift). */
+export function formatLogDate(v: unknown): string | null {
+  const t = text(v);
+  if (t === null) return null;
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (dateOnly) return `${dateOnly[3]}.${dateOnly[2]}.${dateOnly[1]}`;
+  const d = new Date(t);
+  if (Number.isNaN(d.getTime())) return t;
+  const pad = (n: number) => n.toString().padStart(2, '0');
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** "(a: x; b: y)" from the parts that are present, or "" when none is. */
+function facts(parts: Array<[string, string | null]>): string {
+  const present = parts.filter((p): p is [string, string] => p[1] !== null);
+  return present.length ? ` (${present.map(([k, v]) => `${k}: ${v}`).join('; ')})` : '';
+}
+
+/** "old → new" when both are known, else whichever is known. */
+function change(before: string | null, after: string | null): string | null {
+  if (before !== null && after !== null) return before === after ? after : `${before} → ${after}`;
+  return after ?? before;
+}
+
+/** '"Resim" kursunu ekledi.' when the name is known, else 'Bir kurs ekledi.'. */
+function onNamed(d: LogDetails, withName: (name: string) => string, without: string): string {
+  const name = quoted(d.name);
+  return name === null ? without : withName(name);
+}
+
+const ACTIONS = {
+  // accounts and sessions
+  login: { label: 'Giriş', done: () => 'Sisteme giriş yaptı.' },
+  logout: { label: 'Çıkış', done: () => 'Oturumu kapattı.' },
+  refresh_session: { label: 'Oturum yenileme', done: () => 'Oturumunu yeniledi.' },
+  create_organization: {
+    label: 'Kurum oluşturma',
+    done: (d) => onNamed(d, (n) => `${n} kurumunu oluşturdu.`, 'Yeni bir kurum oluşturdu.'),
+  },
+  create_user: {
+    label: 'Kullanıcı oluşturma',
+    done: (d) =>
+      `Kullanıcı hesabı oluşturdu${facts([
+        ['isim', text(d.name)],
+        ['e-posta', text(d.email)],
+      ])}.`,
+  },
+  edit_user: {
+    label: 'Kullanıcı düzenleme',
+    done: (d) =>
+      `Kullanıcı bilgilerini düzenledi${facts([
+        ['isim', text(d.name)],
+        ['e-posta', text(d.email)],
+      ])}.`,
+  },
+  delete_user: {
+    label: 'Kullanıcı silme',
+    done: (d) =>
+      `Kullanıcıyı sildi${facts([
+        ['isim', text(d.name)],
+        ['e-posta', text(d.email)],
+      ])}.`,
+  },
+  update_profile: { label: 'Profil güncelleme', done: () => 'Profil bilgilerini güncelledi.' },
+  add_user_org_role: {
+    label: 'Kurum rolü ekleme',
+    done: (d) =>
+      `Kullanıcıya kurum rolü verdi${facts([
+        ['isim', text(d.name)],
+        ['e-posta', text(d.email)],
+      ])}.`,
+  },
+  update_org_user: {
+    label: 'Kurum kullanıcısı güncelleme',
+    done: (d) =>
+      `Kurum kullanıcısının bilgilerini güncelledi${facts([
+        ['isim', text(d.name)],
+        ['e-posta', text(d.email)],
+      ])}.`,
+  },
+  password_reset_request: {
+    label: 'Şifre sıfırlama isteği',
+    done: (d) => `Şifre sıfırlama isteğinde bulundu${facts([['e-posta', text(d.email)]])}.`,
+  },
+  password_reset: { label: 'Şifre sıfırlama', done: () => 'Şifresini sıfırladı.' },
+  request_email_verification: {
+    label: 'E-posta doğrulama isteği',
+    done: (d) => `E-posta doğrulama bağlantısı istedi${facts([['e-posta', text(d.email)]])}.`,
+  },
+  verify_email: { label: 'E-posta doğrulama', done: () => 'E-posta adresini doğruladı.' },
+  invite_user: {
+    label: 'Kullanıcı davet etme',
+    done: (d) => {
+      const email = text(d.email);
+      return email === null ? 'Bir kullanıcıyı kuruma davet etti.' : `${email} adresini kuruma davet etti.`;
+    },
+  },
+  accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
+
+  // attendance
+  add_attendance: { label: 'Yoklama ekleme', done: () => 'Yoklama ekledi.' },
+  edit_attendance: { label: 'Yoklama düzenleme', done: () => 'Yoklamayı düzenledi.' },
+  delete_attendance: { label: 'Yoklama silme', done: () => 'Yoklamayı sildi.' },
+
+  // courses
+  add_course: {
+    label: 'Kurs ekleme',
+    done: (d) => onNamed(d, (n) => `${n} kursunu ekledi.`, 'Yeni bir kurs ekledi.'),
+  },
+  edit_course: {
+    label: 'Kurs düzenleme',
+    done: (d) => onNamed(d, (n) => `${n} kursunu düzenledi.`, 'Bir kursu düzenledi.'),
+  },
+  soft_delete_course: {
+    label: 'Kurs silme',
+    done: (d) => onNamed(d, (n) => `${n} kursunu sildi.`, 'Bir kursu sildi.'),
+  },
+  resurrect_course: {
+    label: 'Kurs geri getirme',
+    done: (d) => onNamed(d, (n) => `Silinmiş ${n} kursunu geri getirdi.`, 'Silinmiş bir kursu geri getirdi.'),
+  },
+  delete_course: {
+    label: 'Kurs kalıcı silme',
+    done: (d) => onNamed(d, (n) => `${n} kursunu kalıcı olarak sildi.`, 'Bir kursu kalıcı olarak sildi.'),
+  },
+
+  // enrolments
+  add_enrollment: {
+    label: 'Kurs kaydı ekleme',
+    done: (d) =>
+      `Öğrenciye kurs kaydı ekledi${facts([
+        ['ücret', formatLogAmount(d.price)],
+        ['başlangıç', formatLogDate(d.startDate)],
+        ['bitiş', formatLogDate(d.endDate)],
+      ])}.`,
+  },
+  edit_enrollment: {
+    label: 'Kurs kaydı düzenleme',
+    done: (d) =>
+      `Kurs kaydını düzenledi${facts([
+        ['ücret', change(formatLogAmount(d.price), formatLogAmount(d.newPrice))],
+        ['başlangıç', change(formatLogDate(d.startDate), formatLogDate(d.newStartDate))],
+        ['bitiş', change(formatLogDate(d.endDate), formatLogDate(d.newEndDate))],
+      ])}.`,
+  },
+  delete_enrollment: { label: 'Kurs kaydı silme', done: () => 'Kurs kaydını sildi.' },
+  end_enrollment: {
+    label: 'Kurs kaydı kapatma',
+    done: (d) => `Kurs kaydını kapattı${facts([['bitiş', formatLogDate(d.endDate ?? d.newEndDate)]])}.`,
+  },
+
+  // instructors
+  add_instructor: {
+    label: 'Eğitmen ekleme',
+    done: (d) => onNamed(d, (n) => `${n} adlı eğitmeni ekledi.`, 'Yeni bir eğitmen ekledi.'),
+  },
+  edit_instructor: {
+    label: 'Eğitmen düzenleme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı eğitmenin bilgilerini düzenledi.`, 'Bir eğitmenin bilgilerini düzenledi.'),
+  },
+  soft_delete_instructor: {
+    label: 'Eğitmen silme',
+    done: (d) => onNamed(d, (n) => `${n} adlı eğitmeni sildi.`, 'Bir eğitmeni sildi.'),
+  },
+  resurrect_instructor: {
+    label: 'Eğitmen geri getirme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı silinmiş eğitmeni geri getirdi.`, 'Silinmiş bir eğitmeni geri getirdi.'),
+  },
+  delete_instructor: {
+    label: 'Eğitmen kalıcı silme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı eğitmeni kalıcı olarak sildi.`, 'Bir eğitmeni kalıcı olarak sildi.'),
+  },
+
+  // groups (classes)
+  create_class: {
+    label: 'Grup oluşturma',
+    done: (d) => onNamed(d, (n) => `${n} grubunu oluşturdu.`, 'Yeni bir grup oluşturdu.'),
+  },
+  edit_class: {
+    label: 'Grup düzenleme',
+    done: (d) => onNamed(d, (n) => `${n} grubunu düzenledi.`, 'Bir grubu düzenledi.'),
+  },
+  delete_class: {
+    label: 'Grup silme',
+    done: (d) => onNamed(d, (n) => `${n} grubunu sildi.`, 'Bir grubu sildi.'),
+  },
+  edit_class_members: {
+    label: 'Grup üyelerini düzenleme',
+    done: (d) => onNamed(d, (n) => `${n} grubunun üyelerini düzenledi.`, 'Bir grubun üyelerini düzenledi.'),
+  },
+
+  // media
+  upload_media: {
+    label: 'Medya yükleme',
+    done: (d) => onNamed(d, (n) => `${n} dosyasını yükledi.`, 'Medya dosyası yükledi.'),
+  },
+  delete_media: {
+    label: 'Medya silme',
+    done: (d) => onNamed(d, (n) => `${n} dosyasını sildi.`, 'Medya dosyası sildi.'),
+  },
+
+  // payments
+  add_payment: {
+    label: 'Ödeme ekleme',
+    done: (d) => {
+      const amount = formatLogAmount(d.amount);
+      return amount === null ? 'Ödeme ekledi.' : `${amount} tutarında ödeme ekledi.`;
+    },
+  },
+  edit_payment: {
+    label: 'Ödeme düzenleme',
+    done: (d) =>
+      `Ödemeyi düzenledi${facts([
+        ['tutar', change(formatLogAmount(d.oldAmount), formatLogAmount(d.newAmount ?? d.amount))],
+      ])}.`,
+  },
+  soft_delete_payment: {
+    label: 'Ödeme silme',
+    done: (d) => `Ödemeyi sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+  },
+  resurrect_payment: {
+    label: 'Ödeme geri getirme',
+    done: (d) => `Silinmiş ödemeyi geri getirdi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+  },
+  delete_payment: {
+    label: 'Ödeme kalıcı silme',
+    done: (d) => `Ödemeyi kalıcı olarak sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+  },
+
+  // students
+  register_student: {
+    label: 'Öğrenci kaydı',
+    done: (d) => onNamed(d, (n) => `${n} adlı öğrenciyi kaydetti.`, 'Yeni bir öğrenci kaydetti.'),
+  },
+  edit_student: {
+    label: 'Öğrenci düzenleme',
+    done: (d) =>
+      onNamed(
+        d,
+        (n) => `${n} adlı öğrencinin bilgilerini düzenledi.`,
+        'Bir öğrencinin bilgilerini düzenledi.',
+      ),
+  },
+  soft_delete_student: {
+    label: 'Öğrenci silme',
+    done: (d) => onNamed(d, (n) => `${n} adlı öğrenciyi sildi.`, 'Bir öğrenciyi sildi.'),
+  },
+  resurrect_student: {
+    label: 'Öğrenci geri getirme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı silinmiş öğrenciyi geri getirdi.`, 'Silinmiş bir öğrenciyi geri getirdi.'),
+  },
+} as const satisfies Record<string, ActionText>;
+
+export type LogAction = keyof typeof ACTIONS;
+
+/** Every known action of product.md 3, in the order of that list (grouped by area). */
+export const LOG_ACTIONS = Object.keys(ACTIONS) as LogAction[];
+
+export const FAILED_SUFFIX = '_failed';
+
+function lookup(action: string): { text: ActionText; failed: boolean } | null {
+  const failed = action.endsWith(FAILED_SUFFIX);
+  const base = failed ? action.slice(0, -FAILED_SUFFIX.length) : action;
+  return Object.prototype.hasOwnProperty.call(ACTIONS, base)
+    ? { text: ACTIONS[base as LogAction], failed }
+    : null;
+}
+
+export function isKnownLogAction(action: string): boolean {
+  return lookup(action) !== null;
+}
+
+/** A short name for filters: "Kurs ekleme", "Kurs ekleme (başarısız)"; unknown actions read `İşlem: {action}`. */
+export function logActionLabel(action: string): string {
+  const found = lookup(action);
+  if (!found) return `İşlem: ${action}`;
+  return found.failed ? `${found.text.label} (başarısız)` : found.text.label;
+}
+
+/**
+ * The sentence for one log entry. A failed action reads "<label> denemesi başarısız oldu (<who or what>): <reason>."
+ * so that the refusal reason the server recorded is visible to the school admin.
+ */
+export function logSentence(action: string, details: LogDetails | null | undefined = {}): string {
+  const d: LogDetails = details && typeof details === 'object' ? details : {};
+  const found = lookup(action);
+  if (!found) return `İşlem: ${action}`;
+  if (!found.failed) return found.text.done(d);
+  const target = text(d.name) ?? text(d.email);
+  const reason = text(d.reason)?.replace(/[.!]+$/, '') ?? null;
+  return `${found.text.label} denemesi başarısız oldu${target ? ` (${target})` : ''}${reason ? `: ${reason}` : ''}.`;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FAILED_SUFFIX,
+  LOG_ACTIONS,
+  formatLogAmount,
+  formatLogDate,
+  isKnownLogAction,
+  logActionLabel,
+  logSentence,
+} from './sentences';
+
+// product.md 3: the known actions, with the slash forms written out.
+const SPEC_ACTIONS = [
+  'login',
+  'logout',
+  'create_organization',
+  'create_user',
+  'edit_user',
+  'delete_user',
+  'update_profile',
+  'add_user_org_role',
+  'update_org_user',
+  'refresh_session',
+  'password_reset_request',
+  'password_reset',
+  'request_email_verification',
+  'verify_email',
+  'invite_user',
+  'accept_invitation',
+  'add_attendance',
+  'edit_attendance',
+  'delete_attendance',
+  'add_course',
+  'edit_course',
+  'soft_delete_course',
+  'resurrect_course',
+  'delete_course',
+  'add_enrollment',
+  'edit_enrollment',
+  'delete_enrollment',
+  'end_enrollment',
+  'add_instructor',
+  'edit_instructor',
+  'soft_delete_instructor',
+  'resurrect_instructor',
+  'delete_instructor',
+  'create_class',
+  'edit_class',
+  'delete_class',
+  'edit_class_members',
+  'upload_media',
+  'delete_media',
+  'add_payment',
+  'edit_payment',
+  'soft_delete_payment',
+  'resurrect_payment',
+  'delete_payment',
+  'register_student',
+  'edit_student',
+  'soft_delete_student',
+  'resurrect_student',
+];
+
+describe('log sentences', () => {
+  it('knows exactly the actions of product.md section 3', () => {
+    expect([...LOG_ACTIONS].sort()).toEqual([...SPEC_ACTIONS].sort());
+  });
+
+  it.each(SPEC_ACTIONS)(
+    'gives %s and its _failed variant a Turkish sentence, never the fallback',
+    (action) => {
+      for (const a of [action, `${action}${FAILED_SUFFIX}`]) {
+        expect(isKnownLogAction(a)).toBe(true);
+        for (const details of [
+          {},
+          { name: 'Resim', email: 'a@b.co', amount: 12550, startDate: '2025-09-01' },
+        ]) {
+          const s = logSentence(a, details);
+          expect(s.startsWith('İşlem:')).toBe(false);
+          expect(s).toMatch(/\.$/);
+          expect(s).not.toMatch(/undefined|null|\[object/);
+        }
+      }
+    },
+  );
+
+  it('gives every action a distinct label, and failed ones are marked', () => {
+    const labels = LOG_ACTIONS.map((a) => logActionLabel(a));
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(logActionLabel('add_course_failed')).toBe('Kurs ekleme (başarısız)');
+  });
+
+  it('names the course when the details carry its name', () => {
+    expect(logSentence('add_course', { courseId: 'c1', name: 'Resim' })).toBe('"Resim" kursunu ekledi.');
+    expect(logSentence('add_course', { courseId: 'c1' })).toBe('Yeni bir kurs ekledi.');
+    expect(logSentence('soft_delete_course', { name: ' ' })).toBe('Bir kursu sildi.');
+  });
+
+  it('shows the refusal reason and target of a failed action', () => {
+    expect(
+      logSentence('login_failed', { email: 'ali@ornek.com', reason: 'E-posta adresi veya şifre hatalı.' }),
+    ).toBe('Giriş denemesi başarısız oldu (ali@ornek.com): E-posta adresi veya şifre hatalı.');
+    expect(logSentence('add_course_failed', { reason: 'kurs adı eksik' })).toBe(
+      'Kurs ekleme denemesi başarısız oldu: kurs adı eksik.',
+    );
+    expect(logSentence('logout_failed')).toBe('Çıkış denemesi başarısız oldu.');
+  });
+
+  it('shows unknown actions as İşlem: {action}', () => {
+    expect(logSentence('export_everything', { name: 'x' })).toBe('İşlem: export_everything');
+    expect(logSentence('export_everything_failed')).toBe('İşlem: export_everything_failed');
+    expect(logSentence('_failed')).toBe('İşlem: _failed');
+    expect(logActionLabel('toString')).toBe('İşlem: toString');
+    expect(isKnownLogAction('constructor')).toBe(false);
+  });
+
+  it('tolerates missing or malformed details', () => {
+    expect(logSentence('add_payment', null)).toBe('Ödeme ekledi.');
+    expect(logSentence('add_payment', undefined)).toBe('Ödeme ekledi.');
+    expect(logSentence('edit_payment', { oldAmount: { x: 1 }, newAmount: [] })).toBe('Ödemeyi düzenledi.');
+  });
+
+  it('writes amounts and date changes of enrolments and payments', () => {
+    expect(logSentence('add_payment', { amount: 150000 })).toBe('1.500,00 TL tutarında ödeme ekledi.');
+    expect(logSentence('edit_payment', { oldAmount: '100', newAmount: '250.50' })).toBe(
+      'Ödemeyi düzenledi (tutar: 100 TL → 250.50 TL).',
+    );
+    expect(
+      logSentence('edit_enrollment', {
+        price: 10000,
+        newPrice: 12000,
+        startDate: '2025-01-01',
+        newStartDate: '2025-02-01',
+      }),
+    ).toBe('Kurs kaydını düzenledi (ücret: 100,00 TL → 120,00 TL; başlangıç: 01.01.2025 → 01.02.2025).');
+  });
+
+  it('formats kuruş amounts and dates the Turkish way', () => {
+    expect(formatLogAmount(0)).toBe('0,00 TL');
+    expect(formatLogAmount(-5)).toBe('-0,05 TL');
+    expect(formatLogAmount(123456789)).toBe('1.234.567,89 TL');
+    expect(formatLogAmount(1.5)).toBe('1.5 TL');
+    expect(formatLogAmount(null)).toBeNull();
+    expect(formatLogDate('2025-03-09')).toBe('09.03.2025');
+    expect(formatLogDate(new Date(2025, 2, 9, 15, 30).toISOString())).toBe('09.03.2025');
+    expect(formatLogDate('yarın')).toBe('yarın');
+    expect(formatLogDate('')).toBeNull();
+  });
+});

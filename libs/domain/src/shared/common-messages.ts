@@ -1,0 +1,45 @@
+/** Messages shared by every context: generic HTTP refusals, accounts, registration. */
+export const commonMessages = {
+  // generic (ours)
+  'common.badRequest': { status: 400, text: 'Geçersiz istek.' },
+  'common.badJson': { status: 400, text: 'İstek gövdesi geçerli bir JSON değil.' },
+  'common.payloadTooLarge': { status: 413, text: 'İstek gövdesi çok büyük.' },
+  'common.unknownField': { status: 400, text: 'Tanınmayan alan: {field}' },
+  'common.notFound': { status: 404, text: 'Kayıt bulunamadı.' },
+  'common.routeNotFound': { status: 404, text: 'İstenen adres bulunamadı.' },
+  'common.conflict': {
+    status: 409,
+    text: 'Kayıt aynı anda başka biri tarafından değiştirildi. Lütfen tekrar deneyin.',
+  },
+  'common.internal': { status: 500, text: 'Beklenmeyen bir hata oluştu.' },
+  'common.connection': { status: 503, text: 'Bağlantı hatası' },
+  'auth.unauthorized': { status: 401, text: 'Oturum açmanız gerekiyor.' },
+  'auth.forbidden': { status: 403, text: 'Bu işlem için yetkiniz yok.' },
+  'auth.invalidCredentials': { status: 401, text: 'E-posta adresi veya şifre hatalı.' },
+  'auth.tooManyAttempts': {
+    status: 429,
+    text: 'Çok fazla giriş denemesi yapıldı. Lütfen biraz sonra tekrar deneyin.',
+  },
+  'auth.refreshInvalid': { status: 401, text: 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.' },
+  'auth.emailTaken': { status: 409, text: 'Bu e-posta adresi ile kayıtlı bir kullanıcı zaten var.' },
+  'auth.emailNotVerified': { status: 403, text: 'E-posta adresinizi doğrulamanız gerekiyor.' },
+  'auth.passwordTooShort': { status: 400, text: 'Şifre en az 6 karakter olmalıdır.' },
+  'auth.invalidEmail': { status: 400, text: 'Geçersiz e-mail adresi' },
+  'auth.tokenInvalid': { status: 400, text: 'Bağlantı geçersiz veya süresi dolmuş.' },
+  'org.notFound': { status: 404, text: 'Kurum bulunamadı.' },
+  'org.membershipInactive': {
+    status: 402,
+    text: 'Kurumunuzun üyeliği aktif değil. Lütfen ödemeyi tamamlayın.',
+  },
+  'org.deactivated': { status: 403, text: 'Kurum erişime kapatılmış.' },
+
+  // registration (api.md 8.1)
+  'registration.missingFields': { status: 400, text: 'Lütfen tüm alanları doldurun.' },
+  'registration.legalTerms': { status: 400, text: 'Yasal koşulları kabul etmelisiniz.' },
+  'registration.communication': { status: 400, text: 'İletişim izni kabul etmelisiniz.' },
+  'registration.tcknInvalid': { status: 400, text: 'Geçerli bir TCKN giriniz.' },
+  'registration.vknInvalid': { status: 400, text: 'Geçerli bir VKN giriniz.' },
+  'registration.passwordsDiffer': { status: 400, text: 'Şifreler eşleşmiyor!' },
+  'account.passwordsDiffer': { status: 400, text: 'Şifreler eşleşmiyor.' },
+  'login.success': { status: 200, text: 'Giriş başarılı' },
+} as const;

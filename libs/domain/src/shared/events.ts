@@ -1,0 +1,88 @@
+/** Who did something, from where: carried by every stored event (issue 2, event store). */
+export interface EventMetadata {
+  organizationId: string | null;
+  userId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string; // ISO
+}
+
+/** An event as a decider returns it: a fact, named in the past tense. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** An event as it is stored and read back. */
+export interface StoredEvent<E extends DomainEvent = DomainEvent> {
+  id: string;
+  streamId: string;
+  streamVersion: number; // 0-based position in its stream
+  globalPosition: bigint; // 1-based position in the whole store
+  type: E['type'];
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+/** An event about to be appended: the id is chosen by the command so that a retried command is a no-op. */
+export interface NewEvent<E extends DomainEvent = DomainEvent> {
+  id: string;
+  type: E['type'];
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+export type ExpectedVersion = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** The stream's version after the append (version of its last event). */
+  nextExpectedVersion: number;
+  /** Global position of the last event written (or already stored). */
+  lastPosition: bigint;
+}
+
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
+/**
+ * The event store port. Adapters: PostgreSQL (pg and PGlite drivers) and EventStoreDB.
+ * One contract test suite proves every adapter.
+ */
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /** Several streams in one atomic write where the adapter can (PostgreSQL); in order otherwise. */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Events with globalPosition > fromPosition, in position order, at most `limit`. */
+  readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]>;
+  /** Position of the last event (0n when empty). */
+  headPosition(): Promise<bigint>;
+  /**
+   * Catch-up subscription: history first, then live, never skipping or repeating.
+   * The handler is awaited before the next event is delivered.
+   */
+  subscribe(fromPosition: bigint, handler: (event: StoredEvent) => Promise<void>): Subscription;
+  close(): Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves once the subscriber has handled every event up to `position`. */
+  caughtUp(position: bigint, timeoutMs?: number): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | null,
+  ) {
+    super(`Concurrency conflict on ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'ConcurrencyError';
+  }
+}

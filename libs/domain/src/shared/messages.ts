@@ -1,0 +1,30 @@
+/**
+ * The Turkish message catalogue (api.md section 8), keyed by meaning. Every error the API answers and
+ * every toast the client shows comes from here. `status` is the HTTP status the server answers with.
+ * Each bounded context keeps its messages beside its decider; this file joins them.
+ * Texts not in the spec (api.md 8.9: codes not shown) were written for this product.
+ */
+import { commonMessages } from './common-messages';
+import { courseMessages } from '../courses/messages';
+import { accountMessages } from '../accounts/messages';
+import { studentMessages } from '../students/messages';
+import { enrollmentMessages } from '../enrollments/messages';
+import { attendanceMessages } from '../attendance/messages';
+import { paymentMessages } from '../payments/messages';
+
+export const MESSAGES = {
+  ...commonMessages,
+  ...courseMessages,
+  ...accountMessages,
+  ...studentMessages,
+  ...enrollmentMessages,
+  ...attendanceMessages,
+  ...paymentMessages,
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The text for a key, with `{name}` placeholders filled in. */
+export function message(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key].text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+}

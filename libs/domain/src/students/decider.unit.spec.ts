@@ -1,0 +1,372 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given';
+import { ConcurrencyError } from '../shared/events';
+import { studentDecider, type StudentCommand, type StudentEvent, type StudentStreamEvent } from './decider';
+import {
+  formatStudentNumber,
+  studentNumberDecider,
+  studentNumberStream,
+  type StudentNumberEvent,
+  type StudentNumberState,
+} from './student-number-decider';
+import { tcknReservationDecider, tcknReservationStream, type TcknReservationEvent } from './tckn-decider';
+import { planStudentEdit, planStudentRegistration, studentEditStreams } from './registration';
+import { ORG, OTHER_ORG, STUDENT, STUDENT_2, USER, studentForm, studentInput } from './fixtures';
+import { editStudentSchema } from './schemas';
+
+const T0 = '2025-09-15T07:00:00.000Z';
+const T1 = '2025-10-01T08:00:00.000Z';
+const base = { studentId: STUDENT, organizationId: ORG, userId: USER };
+
+const { userId: _u, ...ids } = base;
+const registered: StudentEvent = {
+  type: 'StudentRegistered',
+  data: {
+    ...ids,
+    studentNumber: 25001,
+    ...studentInput,
+    studentPhoneConsentDate: null,
+    parent1PhoneConsentDate: T0,
+    parent2PhoneConsentDate: null,
+    createdBy: USER,
+    createdAt: T0,
+  },
+};
+const register: StudentCommand = {
+  type: 'RegisterStudent',
+  ...base,
+  now: T0,
+  studentNumber: 25001,
+  input: studentInput,
+};
+const edit = (patch: Partial<typeof studentInput>, now = T1): StudentCommand => ({
+  type: 'EditStudent',
+  ...base,
+  now,
+  input: { ...studentInput, ...patch },
+});
+
+describe('student decider', () => {
+  it('registers a student, dating the consents that are given', () => {
+    given(studentDecider, []).when(register).then([registered]);
+  });
+
+  it('refuses to register the same student twice', () => {
+    given(studentDecider, [registered]).when(register).thenThrows('student.alreadyExists');
+  });
+
+  it('refuses an invalid form with the create wording', () => {
+    given(studentDecider, [])
+      .when({ ...register, input: { ...studentInput, name: '', address: '' } })
+      .thenThrows('student.createInvalid', 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: İsim, Adres');
+  });
+
+  it('refuses a number of another registration year', () => {
+    given(studentDecider, [])
+      .when({ ...register, studentNumber: 24001 })
+      .thenThrows('student.numberMismatch');
+  });
+
+  it('edits a student; a consent changed gets the time of the edit, an unchanged one keeps its date', () => {
+    given(studentDecider, [registered])
+      .when(edit({ name: 'Ayşe Nur', studentPhoneOptInStatus: 'RET' }))
+      .then([
+        {
+          type: 'StudentEdited',
+          data: {
+            ...ids,
+            studentNumber: 25001,
+            ...studentInput,
+            name: 'Ayşe Nur',
+            studentPhoneOptInStatus: 'RET',
+            studentPhoneConsentDate: T1,
+            parent1PhoneConsentDate: T0,
+            parent2PhoneConsentDate: null,
+            editedBy: USER,
+            editedAt: T1,
+          },
+        },
+      ]);
+  });
+
+  it('clears a consent date with the consent', () => {
+    const [e] = given(studentDecider, [registered])
+      .when(edit({ parent1PhoneOptInStatus: null }))
+      .run();
+    expect(e.data).toMatchObject({ parent1PhoneOptInStatus: null, parent1PhoneConsentDate: null });
+  });
+
+  it('keeps the id of a parsed edit body out of the student fields', () => {
+    const body = editStudentSchema.parse({ id: STUDENT, ...studentForm, name: 'Ayşe Nur' });
+    const [e] = given(studentDecider, [registered])
+      .when({ type: 'EditStudent', ...base, now: T1, input: body })
+      .run();
+    expect(e.data).not.toHaveProperty('id');
+    expect(e.data).toMatchObject({ name: 'Ayşe Nur', studentId: STUDENT });
+  });
+
+  it('writes nothing for an unchanged form', () => {
+    given(studentDecider, [registered]).when(edit({})).then([]);
+  });
+
+  it('refuses an invalid edit with the edit wording', () => {
+    given(studentDecider, [registered])
+      .when(edit({ TCKN: '123', pob: '' }))
+      .thenThrows(
+        'student.updateInvalid',
+        'Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: TC kimlik no eksik\nDoğum yeri',
+      );
+  });
+
+  it('treats a student of another organisation as not found', () => {
+    given(studentDecider, [registered])
+      .when({ ...edit({}), organizationId: OTHER_ORG })
+      .thenThrows('student.notFound', 'Öğrenci bulunamadı.');
+    given(studentDecider, [])
+      .when({ type: 'SoftDeleteStudent', ...base, now: T1 })
+      .thenThrows('student.notFound');
+  });
+
+  it('soft deletes and restores', () => {
+    const del: StudentCommand = { type: 'SoftDeleteStudent', ...base, now: T1 };
+    const deleted: StudentEvent = {
+      type: 'StudentSoftDeleted',
+      data: { ...ids, deletedBy: USER, deletedAt: T1 },
+    };
+    given(studentDecider, [registered]).when(del).then([deleted]);
+    given(studentDecider, [registered, deleted]).when(del).thenThrows('student.alreadyDeleted');
+    const restore: StudentCommand = { type: 'ResurrectStudent', ...base, now: T1 };
+    given(studentDecider, [registered, deleted])
+      .when(restore)
+      .then([{ type: 'StudentResurrected', data: { ...ids, resurrectedBy: USER, resurrectedAt: T1 } }]);
+    given(studentDecider, [registered]).when(restore).thenThrows('student.notDeleted');
+  });
+
+  it('folds a stream with enrolment events in it', () => {
+    const history: StudentStreamEvent[] = [
+      registered,
+      {
+        type: 'EnrollmentEnded',
+        data: {
+          ...ids,
+          enrollmentId: 'e',
+          courseId: 'c',
+          endDate: T1,
+          previousEndDate: null,
+          endedBy: USER,
+          endedAt: T1,
+        },
+      },
+    ];
+    expect(given(studentDecider, history).state).toMatchObject({ status: 'active', studentNumber: 25001 });
+  });
+});
+
+describe('student numbers (product.md 3)', () => {
+  const allocate = (year = 2025, studentId = STUDENT) => ({
+    type: 'AllocateStudentNumber' as const,
+    organizationId: ORG,
+    year,
+    studentId,
+    userId: USER,
+    now: T0,
+  });
+  const allocated = (sequence: number, studentId = STUDENT): StudentNumberEvent => ({
+    type: 'StudentNumberAllocated',
+    data: {
+      organizationId: ORG,
+      year: 2025,
+      sequence,
+      studentNumber: 25000 + sequence,
+      studentId,
+      allocatedAt: T0,
+    },
+  });
+
+  it('starts each year at 001', () => {
+    given(studentNumberDecider, [])
+      .when(allocate())
+      .then([allocated(1)]);
+  });
+
+  it('gives the highest of the year plus one', () => {
+    given(studentNumberDecider, [allocated(1), allocated(2), allocated(7)])
+      .when(allocate())
+      .then([allocated(8)]);
+  });
+
+  it('refuses a thousandth student in a year with a clear error', () => {
+    given(studentNumberDecider, [allocated(999)])
+      .when(allocate())
+      .thenThrows(
+        'student.numbersExhausted',
+        '2025 kayıt yılı için öğrenci numarası kalmadı: bir yılda en fazla 999 öğrenci kaydedilebilir.',
+      );
+    given(studentNumberDecider, [allocated(998)])
+      .when(allocate())
+      .then([allocated(999)]);
+  });
+
+  it('writes five digits, also in the 2000s', () => {
+    expect(formatStudentNumber(5001)).toBe('05001');
+    expect(formatStudentNumber(26123)).toBe('26123');
+  });
+
+  it('keeps one counter per organisation and year', () => {
+    expect(studentNumberStream(ORG, 2025)).toBe(`student-numbers-${ORG}-2025`);
+    expect(studentNumberStream(ORG, 2026)).not.toBe(studentNumberStream(ORG, 2025));
+  });
+
+  it('under a race, both decide the same number and the second append conflicts on the expected version', () => {
+    // A minimal store with the expected-version rule of the EventStore port.
+    const stream: StudentNumberEvent[] = [allocated(1)];
+    const append = (events: StudentNumberEvent[], expectedVersion: number) => {
+      if (stream.length - 1 !== expectedVersion)
+        throw new ConcurrencyError('s', expectedVersion, stream.length - 1);
+      stream.push(...events);
+    };
+    const read = (): { state: StudentNumberState; version: number } => ({
+      state: stream.reduce(studentNumberDecider.evolve, studentNumberDecider.initialState),
+      version: stream.length - 1,
+    });
+
+    const a = read();
+    const b = read();
+    const decidedA = studentNumberDecider.decide(allocate(2025, STUDENT), a.state);
+    const decidedB = studentNumberDecider.decide(allocate(2025, STUDENT_2), b.state);
+    expect(decidedA[0].data.studentNumber).toBe(25002);
+    expect(decidedB[0].data.studentNumber).toBe(25002);
+
+    append(decidedA, a.version);
+    expect(() => append(decidedB, b.version)).toThrow(ConcurrencyError);
+
+    // The losing request reads again and decides again: the next number.
+    const retry = read();
+    const decidedAgain = studentNumberDecider.decide(allocate(2025, STUDENT_2), retry.state);
+    append(decidedAgain, retry.version);
+    expect(stream.map((e) => e.data.studentNumber)).toEqual([25001, 25002, 25003]);
+  });
+});
+
+describe('TCKN reservation', () => {
+  const tckn = studentInput.TCKN;
+  const reserve = (studentId: string, mode: 'create' | 'edit' = 'create') => ({
+    type: 'ReserveTckn' as const,
+    organizationId: ORG,
+    tckn,
+    studentId,
+    userId: USER,
+    now: T0,
+    mode,
+  });
+  const reserved: TcknReservationEvent = {
+    type: 'TcknReserved',
+    data: { organizationId: ORG, tckn, studentId: STUDENT, reservedAt: T0 },
+  };
+
+  it('reserves a free TCKN; the holder reserving again writes nothing', () => {
+    given(tcknReservationDecider, []).when(reserve(STUDENT)).then([reserved]);
+    given(tcknReservationDecider, [reserved]).when(reserve(STUDENT)).then([]);
+  });
+
+  it('refuses a TCKN held by another student, in the wording of the form', () => {
+    given(tcknReservationDecider, [reserved])
+      .when(reserve(STUDENT_2))
+      .thenThrows('student.createInvalid', 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+    given(tcknReservationDecider, [reserved])
+      .when(reserve(STUDENT_2, 'edit'))
+      .thenThrows(
+        'student.updateInvalid',
+        'Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı',
+      );
+  });
+
+  it('is released only by its holder', () => {
+    const release = (studentId: string) => ({
+      type: 'ReleaseTckn' as const,
+      organizationId: ORG,
+      tckn,
+      studentId,
+      userId: USER,
+      now: T1,
+    });
+    given(tcknReservationDecider, [reserved])
+      .when(release(STUDENT))
+      .then([
+        { type: 'TcknReleased', data: { organizationId: ORG, tckn, studentId: STUDENT, releasedAt: T1 } },
+      ]);
+    given(tcknReservationDecider, [reserved]).when(release(STUDENT_2)).then([]);
+  });
+
+  it('keeps one stream per organisation and TCKN', () => {
+    expect(tcknReservationStream(ORG, tckn)).toBe(`student-tckn-${ORG}-${tckn}`);
+  });
+});
+
+describe('registration and edit plans', () => {
+  const request = { studentId: STUDENT, organizationId: ORG, userId: USER, now: T0, input: studentInput };
+  const fresh = {
+    student: studentDecider.initialState,
+    numbers: studentNumberDecider.initialState,
+    tckn: tcknReservationDecider.initialState,
+  };
+
+  it('decides the number, the reservation and the student together', () => {
+    const plan = planStudentRegistration(request, { ...fresh, numbers: { highest: 41 } });
+    expect(plan.studentNumber).toBe(25042);
+    expect(plan.numbers.streamId).toBe(`student-numbers-${ORG}-2025`);
+    expect(plan.tckn.events).toEqual([
+      {
+        type: 'TcknReserved',
+        data: { organizationId: ORG, tckn: '10000000146', studentId: STUDENT, reservedAt: T0 },
+      },
+    ]);
+    expect(plan.student.events[0]).toMatchObject({
+      type: 'StudentRegistered',
+      data: { studentNumber: 25042 },
+    });
+  });
+
+  it('refuses a TCKN already registered and allocates nothing', () => {
+    expect(() =>
+      planStudentRegistration({ ...request, studentId: STUDENT_2 }, { ...fresh, tckn: { holder: STUDENT } }),
+    ).toThrow('Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+  });
+
+  it('moves the reservation when the TCKN changes on edit', () => {
+    const state = given(studentDecider, [registered]).state;
+    const input = { ...studentInput, TCKN: '12345678950' };
+    const streams = studentEditStreams({ ...request, input }, state);
+    expect(streams.oldTckn).toBe(tcknReservationStream(ORG, '10000000146'));
+    const plan = planStudentEdit(
+      { ...request, now: T1, input },
+      { student: state, newTckn: { holder: null }, oldTckn: { holder: STUDENT } },
+    );
+    expect(plan.newTckn.events.map((e) => e.type)).toEqual(['TcknReserved']);
+    expect(plan.oldTckn?.events.map((e) => e.type)).toEqual(['TcknReleased']);
+    expect(plan.student.events.map((e) => e.type)).toEqual(['StudentEdited']);
+  });
+
+  it('refuses on edit a TCKN held by another student', () => {
+    const state = given(studentDecider, [registered]).state;
+    expect(() =>
+      planStudentEdit(
+        { ...request, now: T1, input: { ...studentInput, TCKN: '12345678950' } },
+        { student: state, newTckn: { holder: STUDENT_2 }, oldTckn: { holder: STUDENT } },
+      ),
+    ).toThrow('Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+  });
+
+  it('needs no release when the TCKN stays', () => {
+    const state = given(studentDecider, [registered]).state;
+    const plan = planStudentEdit(
+      { ...request, now: T1, input: { ...studentInput, name: 'Ayşe Nur' } },
+      {
+        student: state,
+        newTckn: { holder: STUDENT },
+      },
+    );
+    expect(plan.oldTckn).toBeNull();
+    expect(plan.newTckn.events).toEqual([]);
+  });
+});

@@ -1,0 +1,6 @@
+export * from './schemas';
+export * from './decider';
+export * from './student-number-decider';
+export * from './tckn-decider';
+export * from './registration';
+export * from './sample';

@@ -1,0 +1,247 @@
+import type { CheckoutEvent, OrganizationEvent, SessionEvent, UserEvent } from '@okul/domain';
+import { defineProjection } from '../runtime/projection';
+
+type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
+  data: Extract<U, { type: T }>['data'];
+};
+
+/**
+ * Users, organisations, memberships, sessions and subscription payments: what login, the route guard,
+ * getProfile, getOrganizations, getAllOrganizations, getOrganizationUsers, getSessions and the payment
+ * status read.
+ */
+export const accountsProjection = defineProjection({
+  name: 'accounts',
+  version: 2,
+  tables: ['users', 'organizations', 'org_members', 'sessions', 'subscription_payments'],
+  schema: (t) => `
+    CREATE TABLE ${t('users')} (
+      id uuid PRIMARY KEY,
+      email text NOT NULL UNIQUE,
+      name text NOT NULL,
+      surname text,
+      phone text,
+      password_hash text NOT NULL,
+      is_email_verified boolean NOT NULL DEFAULT false,
+      registration_status text NOT NULL,
+      global_role_id int,
+      created_at timestamptz NOT NULL,
+      password_changed_at timestamptz
+    );
+    CREATE TABLE ${t('organizations')} (
+      id uuid PRIMARY KEY,
+      name text NOT NULL,
+      address text,
+      vkn text,
+      employee_count int,
+      organization_type text,
+      company_type text,
+      owner_user_id uuid NOT NULL,
+      paid_until timestamptz,
+      deactivated boolean NOT NULL DEFAULT false,
+      sms_credits int NOT NULL DEFAULT 0,
+      logos jsonb NOT NULL DEFAULT '{}'::jsonb,
+      created_at timestamptz NOT NULL
+    );
+    CREATE TABLE ${t('org_members')} (
+      organization_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      org_role_id int NOT NULL,
+      is_active boolean NOT NULL DEFAULT true,
+      added_at timestamptz NOT NULL,
+      PRIMARY KEY (organization_id, user_id)
+    );
+    CREATE INDEX ON ${t('org_members')} (user_id);
+    CREATE TABLE ${t('sessions')} (
+      id uuid PRIMARY KEY,
+      user_id uuid NOT NULL,
+      ip_address text,
+      user_agent text,
+      created_at timestamptz NOT NULL,
+      last_used_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      ended_at timestamptz,
+      end_reason text
+    );
+    CREATE INDEX ON ${t('sessions')} (user_id);
+    CREATE TABLE ${t('subscription_payments')} (
+      id uuid PRIMARY KEY,
+      organization_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      provider text NOT NULL,
+      checkout_item text NOT NULL,
+      kind text NOT NULL,
+      amount bigint NOT NULL,
+      order_id text NOT NULL,
+      status text NOT NULL,
+      provider_reference text,
+      failure_reason text,
+      initiated_at timestamptz NOT NULL,
+      completed_at timestamptz
+    );
+    CREATE INDEX ON ${t('subscription_payments')} (organization_id, initiated_at DESC);
+  `,
+  handlers: {
+    UserRegistered: async ({ sql, table }, e: Ev<UserEvent, 'UserRegistered'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('users')} (id, email, name, surname, phone, password_hash, registration_status, global_role_id, created_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+        [
+          d.userId,
+          d.email,
+          d.name,
+          d.surname,
+          d.phone,
+          d.passwordHash,
+          d.registrationStatus,
+          d.globalRoleId,
+          d.registeredAt,
+        ],
+      );
+    },
+    UserRegistrationActivated: async ({ sql, table }, e: Ev<UserEvent, 'UserRegistrationActivated'>) => {
+      await sql.query(`UPDATE ${table('users')} SET registration_status = 'active' WHERE id = $1`, [
+        e.data.userId,
+      ]);
+    },
+    UserEmailVerified: async ({ sql, table }, e: Ev<UserEvent, 'UserEmailVerified'>) => {
+      await sql.query(`UPDATE ${table('users')} SET is_email_verified = true WHERE id = $1`, [e.data.userId]);
+    },
+    UserEmailChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserEmailChanged'>) => {
+      await sql.query(`UPDATE ${table('users')} SET email = $2, is_email_verified = false WHERE id = $1`, [
+        e.data.userId,
+        e.data.email,
+      ]);
+    },
+    UserNameChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserNameChanged'>) => {
+      await sql.query(`UPDATE ${table('users')} SET name = $2 WHERE id = $1`, [e.data.userId, e.data.name]);
+    },
+    UserPasswordChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserPasswordChanged'>) => {
+      await sql.query(
+        `UPDATE ${table('users')} SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
+        [e.data.userId, e.data.passwordHash, e.data.changedAt],
+      );
+    },
+    UserPasswordReset: async ({ sql, table }, e: Ev<UserEvent, 'UserPasswordReset'>) => {
+      await sql.query(
+        `UPDATE ${table('users')} SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
+        [e.data.userId, e.data.passwordHash, e.data.resetAt],
+      );
+    },
+    OrganizationCreated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationCreated'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('organizations')} (id, name, address, vkn, employee_count, organization_type, company_type, owner_user_id, created_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+        [
+          d.organizationId,
+          d.name,
+          d.address,
+          d.vkn,
+          d.employeeCount,
+          d.organizationType,
+          d.companyType,
+          d.ownerUserId,
+          d.createdAt,
+        ],
+      );
+    },
+    OrganizationMemberAdded: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationMemberAdded'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('org_members')} (organization_id, user_id, org_role_id, added_at) VALUES ($1,$2,$3,$4)
+         ON CONFLICT (organization_id, user_id) DO UPDATE SET org_role_id = $3, is_active = true`,
+        [d.organizationId, d.userId, d.orgRoleId, d.addedAt],
+      );
+    },
+    OrganizationMemberRoleChanged: async (
+      { sql, table },
+      e: Ev<OrganizationEvent, 'OrganizationMemberRoleChanged'>,
+    ) => {
+      await sql.query(
+        `UPDATE ${table('org_members')} SET org_role_id = $3 WHERE organization_id = $1 AND user_id = $2`,
+        [e.data.organizationId, e.data.userId, e.data.orgRoleId],
+      );
+    },
+    OrganizationRenamed: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationRenamed'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET name = $2 WHERE id = $1`, [
+        e.data.organizationId,
+        e.data.name,
+      ]);
+    },
+    OrganizationDeactivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationDeactivated'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET deactivated = true WHERE id = $1`, [
+        e.data.organizationId,
+      ]);
+    },
+    OrganizationActivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationActivated'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET deactivated = false WHERE id = $1`, [
+        e.data.organizationId,
+      ]);
+    },
+    SubscriptionExtended: async ({ sql, table }, e: Ev<OrganizationEvent, 'SubscriptionExtended'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET paid_until = $2 WHERE id = $1`, [
+        e.data.organizationId,
+        e.data.paidUntil,
+      ]);
+    },
+    SmsCreditsAdded: async ({ sql, table }, e: Ev<OrganizationEvent, 'SmsCreditsAdded'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits + $2 WHERE id = $1`, [
+        e.data.organizationId,
+        e.data.credits,
+      ]);
+    },
+    PaymentInitiated: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentInitiated'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('subscription_payments')} (id, organization_id, user_id, provider, checkout_item, kind, amount, order_id, status, initiated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'initiated',$9)`,
+        [
+          d.paymentId,
+          d.organizationId,
+          d.userId,
+          d.provider,
+          d.checkoutItem,
+          d.kind,
+          d.amount,
+          d.orderId,
+          d.initiatedAt,
+        ],
+      );
+    },
+    PaymentSucceeded: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentSucceeded'>) => {
+      await sql.query(
+        `UPDATE ${table('subscription_payments')} SET status = 'succeeded', provider_reference = $2, completed_at = $3 WHERE id = $1`,
+        [e.data.paymentId, e.data.providerReference, e.data.succeededAt],
+      );
+    },
+    PaymentFailed: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentFailed'>) => {
+      await sql.query(
+        `UPDATE ${table('subscription_payments')} SET status = 'failed', provider_reference = $2, failure_reason = $3, completed_at = $4 WHERE id = $1`,
+        [e.data.paymentId, e.data.providerReference, e.data.reason, e.data.failedAt],
+      );
+    },
+    SessionStarted: async ({ sql, table }, e: Ev<SessionEvent, 'SessionStarted'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('sessions')} (id, user_id, ip_address, user_agent, created_at, last_used_at, expires_at) VALUES ($1,$2,$3,$4,$5,$5,$6)`,
+        [d.sessionId, d.userId, d.ipAddress, d.userAgent, d.startedAt, d.expiresAt],
+      );
+    },
+    SessionRefreshed: async ({ sql, table }, e: Ev<SessionEvent, 'SessionRefreshed'>) => {
+      await sql.query(`UPDATE ${table('sessions')} SET last_used_at = $2, expires_at = $3 WHERE id = $1`, [
+        e.data.sessionId,
+        e.data.refreshedAt,
+        e.data.expiresAt,
+      ]);
+    },
+    SessionEnded: async ({ sql, table }, e: Ev<SessionEvent, 'SessionEnded'>) => {
+      await sql.query(`UPDATE ${table('sessions')} SET ended_at = $2, end_reason = $3 WHERE id = $1`, [
+        e.data.sessionId,
+        e.data.endedAt,
+        e.data.reason,
+      ]);
+    },
+  },
+});

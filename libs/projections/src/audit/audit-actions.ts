@@ -1,0 +1,36 @@
+import type { StoredEvent } from '@okul/domain';
+import { accountAuditMappers } from '../accounts/account-audit-actions';
+import { studentAuditMappers } from '../students/students.audit';
+import { enrollmentAuditMappers } from '../enrollments/enrollments.audit';
+import { attendanceAuditMappers } from '../attendance/attendances.audit';
+import { paymentAuditMappers } from '../payments/payments.audit';
+
+/** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
+export type AuditMapper = (
+  event: StoredEvent<any>,
+) => { action: string; details: Record<string, unknown> } | null;
+
+/**
+ * Event type -> log action. Each bounded context adds its own map here (one spread line), next to its
+ * projections. `ActionRefused` (a refused command) becomes `<action>_failed`.
+ */
+export const auditMappers: Record<string, AuditMapper> = {
+  ActionRefused: (e) => ({
+    action: `${e.data.action}_failed`,
+    details: { ...(e.data.details ?? {}), reason: e.data.reason },
+  }),
+  UserRegistered: (e) => ({ action: 'create_user', details: { email: e.data.email, name: e.data.name } }),
+  OrganizationCreated: (e) => ({ action: 'create_organization', details: { name: e.data.name } }),
+  ...accountAuditMappers,
+  SessionStarted: () => ({ action: 'login', details: {} }),
+  SessionRefreshed: () => ({ action: 'refresh_session', details: {} }),
+  SessionEnded: (e) => ({ action: 'logout', details: { reason: e.data.reason } }),
+  CourseAdded: (e) => ({ action: 'add_course', details: { courseId: e.data.courseId, name: e.data.name } }),
+  CourseEdited: (e) => ({ action: 'edit_course', details: { courseId: e.data.courseId, name: e.data.name } }),
+  CourseSoftDeleted: (e) => ({ action: 'soft_delete_course', details: { courseId: e.data.courseId } }),
+  CourseResurrected: (e) => ({ action: 'resurrect_course', details: { courseId: e.data.courseId } }),
+  ...studentAuditMappers,
+  ...enrollmentAuditMappers,
+  ...attendanceAuditMappers,
+  ...paymentAuditMappers,
+};

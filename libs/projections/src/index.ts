@@ -1,0 +1,12 @@
+export * from './runtime/sql';
+export * from './runtime/projection';
+export * from './runtime/runner';
+export { allProjections } from './registry';
+export { auditMappers, type AuditMapper } from './audit/audit-actions';
+export {
+  readBalanceInput,
+  readDuePayments,
+  readDuePaymentsAt,
+  type DueRow,
+} from './balances/balances.reader';
+export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';

@@ -1,0 +1,23 @@
+import type { Projection } from './runtime/projection';
+import { accountsProjection } from './accounts/accounts.projection';
+import { inboxProjection } from './accounts/inbox.projection';
+import { auditLogProjection } from './audit/audit-log.projection';
+import { coursesProjection } from './courses/courses.projection';
+import { studentsProjection } from './students/students.projection';
+import { enrollmentsProjection } from './enrollments/enrollments.projection';
+import { attendancesProjection } from './attendance/attendances.projection';
+import { paymentsProjection } from './payments/payments.projection';
+import { balancesProjection } from './balances/balances.projection';
+
+/** Every read model the product runs. Each bounded context adds its projections here. */
+export const allProjections: Projection[] = [
+  accountsProjection,
+  inboxProjection,
+  coursesProjection,
+  auditLogProjection,
+  studentsProjection,
+  enrollmentsProjection,
+  attendancesProjection,
+  paymentsProjection,
+  balancesProjection,
+];

@@ -1,0 +1,467 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '@okul/domain';
+import { PostgresEventStore } from '../../../../apps/server/src/event-store/postgres-event-store';
+import { createPgDb } from '../../../../apps/server/src/infra/db/pg-db';
+import { createPgliteDb } from '../../../../apps/server/src/infra/db/pglite-db';
+import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
+import {
+  ADDED,
+  appendAdds,
+  checkpointOf,
+  counterProjection,
+  expectedModel,
+  readModel,
+  type AddedData,
+} from '../../test/counter-projection';
+import type { Projection } from './projection';
+import type { Db } from './sql';
+import { ProjectionRunner, projectionStatuses, rebuildProjection } from './runner';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const CRASH_RUNNER = fileURLToPath(new URL('../../test/crash-runner.ts', import.meta.url));
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+});
+
+/** A fresh database with the event store on it; dropped after the test. */
+async function fresh(): Promise<{ t: TestDatabase; db: Db; store: PostgresEventStore }> {
+  const t = await createTestDatabase();
+  cleanups.push(() => t.drop());
+  const store = await PostgresEventStore.create(t.db);
+  return { t, db: t.db, store };
+}
+
+/** Another connection pool on the same database, as a second process would have. */
+function pool(url: string): Db {
+  const db = createPgDb(url, 6);
+  cleanups.push(() => db.close());
+  return db;
+}
+
+function runner(db: Db, store: EventStore, ...projections: Projection[]) {
+  const r = new ProjectionRunner(db, store, projections, { idleMs: 10, leaderRetryMs: 50, batchSize: 50 });
+  cleanups.push(() => r.stop());
+  return r;
+}
+
+async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Physical tables of a counter projection (any generation). */
+async function generationTables(db: Db, projection: string): Promise<string[]> {
+  const r = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+        AND table_name ~ $1 ORDER BY table_name`,
+    [`^${projection}_(applied|counters|totals)__g[0-9]+$`],
+  );
+  return r.rows.map((x) => x.table_name);
+}
+
+async function viewTarget(db: Db, view: string): Promise<string[]> {
+  const r = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.view_table_usage WHERE view_name = $1`,
+    [view],
+  );
+  return r.rows.map((x) => x.table_name);
+}
+
+describe('ProjectionRunner on Postgres', () => {
+  it('applies every event exactly once, and waitFor resolves once the write is visible', async () => {
+    const { db, store } = await fresh();
+    const p = counterProjection({ name: 'once' });
+    const r = runner(db, store, p);
+    await r.prepare();
+    r.start();
+    for (let i = 0; i < 40; i++) {
+      const streamId = `once-${i % 5}`;
+      const res = await store.append(
+        streamId,
+        [1, 2, 3].map((k) => ({
+          id: crypto.randomUUID(),
+          type: ADDED,
+          data: { amount: i * 3 + k } satisfies AddedData,
+          metadata: {
+            organizationId: 'o',
+            userId: 'u',
+            ipAddress: null,
+            userAgent: null,
+            correlationId: 'c',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        })),
+        'any',
+      );
+      expect(await r.waitFor(res.lastPosition)).toBe(true);
+      // Read-your-writes: right after waitFor, a reader of the view sees this very append.
+      const seen = await db.query<{ last_version: number }>(
+        `SELECT last_version FROM once_counters WHERE stream_id = $1`,
+        [streamId],
+      );
+      expect(seen.rows[0]?.last_version).toBe(res.nextExpectedVersion);
+      const applied = await db.query(`SELECT 1 FROM once_applied WHERE position = $1`, [
+        res.lastPosition.toString(),
+      ]);
+      expect(applied.rowCount).toBe(1);
+    }
+    await appendAdds(store, 333, { perAppend: 7 });
+    const head = await store.headPosition();
+    expect(await r.waitFor(head)).toBe(true);
+    expect(await readModel(db, 'once')).toEqual(await expectedModel(store));
+    expect((await checkpointOf(db, 'once'))?.position).toBe(head.toString());
+    // A position nobody wrote yet is not reached: waitFor answers false after its timeout.
+    expect(await r.waitFor(head + 10n, 150)).toBe(false);
+    // The status tells a led projection from one that no process runs.
+    expect((await projectionStatuses(db, store, [p]))[0]).toMatchObject({
+      state: 'idle',
+      position: head,
+      lag: 0n,
+    });
+    await r.stop();
+    expect((await projectionStatuses(db, store, [p]))[0]).toMatchObject({ state: 'stopped', generation: 1 });
+  });
+
+  it('neither skips nor double-applies when the runner process is SIGKILLed mid-batch', async () => {
+    const { t, db, store } = await fresh();
+    const name = 'crash';
+    const BATCH = 100n;
+    // The generation exists before the child starts, so the child runs the live path (not a rebuild).
+    await new ProjectionRunner(db, store, [counterProjection({ name })]).prepare();
+    await appendAdds(store, 420, { perAppend: 6 });
+
+    for (let round = 0; round < 3; round++) {
+      const before = BigInt((await checkpointOf(db, name))!.position);
+      const child = spawn(process.execPath, ['--import', 'tsx', CRASH_RUNNER], {
+        cwd: REPO,
+        env: { ...process.env, DATABASE_URL: t.url, PROJECTION: name, BATCH: String(BATCH), DELAY_MS: '8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.on('exit', (code, signal) => resolve(signal ?? code)),
+      );
+      cleanups.push(async () => child.kill('SIGKILL'));
+      let handled = 0n;
+      // Kill once the first batch is committed and the second one is half handled (not committed).
+      const target = before + BATCH + BATCH / 2n;
+      await new Promise<void>((resolve, reject) => {
+        const lines = createInterface({ input: child.stdout });
+        lines.on('line', (line) => {
+          const m = /^handled (\d+)$/.exec(line);
+          if (!m) return;
+          handled = BigInt(m[1]);
+          if (handled >= target && !child.killed) {
+            child.kill('SIGKILL');
+            resolve();
+          }
+        });
+        void exited.then(() => reject(new Error(`crash runner exited early: ${stderr}`)));
+      });
+      expect(await exited).toBe('SIGKILL');
+
+      // The first batch is in, the half-done second one left no trace: model and checkpoint agree.
+      const cp = await until(
+        async () => (await checkpointOf(db, name))!.position === (before + BATCH).toString(),
+        10_000,
+        'checkpoint of the first batch',
+      ).then(() => checkpointOf(db, name));
+      expect(handled).toBeGreaterThan(BigInt(cp!.position));
+      expect(cp!.state).toBe('active');
+      expect(await readModel(db, name)).toEqual(await expectedModel(store, before + BATCH));
+      await appendAdds(store, 30, { perAppend: 5, prefix: `after-crash-${round}` });
+    }
+
+    // A new runner (the lock of the killed one died with its connection) finishes the job exactly once.
+    const r = runner(db, store, counterProjection({ name }));
+    r.start();
+    const head = await store.headPosition();
+    expect(await r.waitFor(head, 20_000)).toBe(true);
+    expect(await readModel(db, name)).toEqual(await expectedModel(store));
+    expect((await checkpointOf(db, name))?.position).toBe(head.toString());
+  }, 180_000);
+
+  it('stops a projection on a poison event with state failed and the error; the others go on', async () => {
+    const { db, store } = await fresh();
+    const good = counterProjection({ name: 'good' });
+    const bad = counterProjection({ name: 'bad', poison: (e) => (e.data as AddedData).amount === -13 });
+    const r = runner(db, store, good, bad);
+    await r.prepare();
+    r.start();
+    await appendAdds(store, 30, { perAppend: 3 });
+    const poisonAt = await appendAdds(store, 1, { amount: () => -13, prefix: 'poison' });
+    await appendAdds(store, 20, { perAppend: 4 });
+
+    await until(() => r.status().find((s) => s.name === 'bad')?.state === 'failed', 10_000, 'bad to fail');
+    let head = await store.headPosition();
+    expect(await r.waitFor(head)).toBe(true); // a failed projection does not hold read-your-writes hostage
+    const statuses = await projectionStatuses(db, store, [good, bad]);
+    const badStatus = statuses.find((s) => s.name === 'bad')!;
+    expect(badStatus.state).toBe('failed');
+    expect(badStatus.error).toContain(`event ${poisonAt} ${ADDED}`);
+    expect(badStatus.error).toContain('cannot count amount -13');
+    // The events before the poison one are kept; nothing after it is applied.
+    expect(badStatus.position).toBe(poisonAt - 1n);
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, poisonAt - 1n));
+    expect(r.status().find((s) => s.name === 'bad')?.error).toContain('cannot count amount -13');
+
+    await appendAdds(store, 25, { perAppend: 5 });
+    head = await store.headPosition();
+    expect(await r.waitFor(head)).toBe(true);
+    const after = await projectionStatuses(db, store, [good, bad]);
+    expect(after.find((s) => s.name === 'good')).toMatchObject({ state: 'idle', position: head, lag: 0n });
+    expect(after.find((s) => s.name === 'bad')).toMatchObject({ state: 'failed', position: poisonAt - 1n });
+    expect(await readModel(db, 'good')).toEqual(await expectedModel(store));
+
+    // The failure is stored: a restarted runner with the same code leaves it alone.
+    await r.stop();
+    const again = runner(db, store, bad);
+    await again.prepare();
+    again.start();
+    await until(() => again.status()[0].state === 'failed', 5000, 'restarted runner to report failed');
+    expect((await checkpointOf(db, 'bad'))?.position).toBe((poisonAt - 1n).toString());
+  });
+
+  it('two runners on two pools never both lead a projection, and apply everything once', async () => {
+    const { t, db, store } = await fresh();
+    const dbA = pool(t.url);
+    const dbB = pool(t.url);
+    const projections = () => [counterProjection({ name: 'duo_a' }), counterProjection({ name: 'duo_b' })];
+    const a = runner(dbA, store, ...projections());
+    const b = runner(dbB, store, ...projections());
+    await Promise.all([a.prepare(), b.prepare()]);
+    a.start();
+    b.start();
+    const leading = (s: { state: string }) => s.state === 'running' || s.state === 'idle';
+    const violations: string[] = [];
+    let samples = 0;
+    const sampler = setInterval(() => {
+      samples++;
+      for (const name of ['duo_a', 'duo_b']) {
+        const leaders = [a, b].filter((r) => leading(r.status().find((s) => s.name === name)!));
+        if (leaders.length > 1) violations.push(name);
+      }
+    }, 2);
+    try {
+      await appendAdds(store, 400, { perAppend: 4 });
+      await until(
+        () =>
+          ['duo_a', 'duo_b'].every((n) => [a, b].some((r) => leading(r.status().find((s) => s.name === n)!))),
+        5000,
+        'a leader for each projection',
+      );
+      // Stop one runner mid-stream: the other takes over what it led.
+      await Promise.all([a.stop(), appendAdds(store, 200, { perAppend: 4 })]);
+      await until(() => b.status().every(leading), 5000, 'the second runner to take over');
+      await appendAdds(store, 100, { perAppend: 4 });
+      const head = await store.headPosition();
+      expect(await b.waitFor(head, 20_000)).toBe(true);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(samples).toBeGreaterThan(50);
+    expect(violations).toEqual([]);
+    const expected = await expectedModel(store);
+    expect(await readModel(db, 'duo_a')).toEqual(expected);
+    expect(await readModel(db, 'duo_b')).toEqual(expected);
+  });
+
+  it('keeps exactly-once even when two runners both believe they lead (lost lease): the checkpoint is claimed', async () => {
+    const { t, db, store } = await fresh();
+    // Both pools grant every lock: the advisory lease is gone, only the checkpoint claim and CAS remain.
+    const noLease = (d: Db): Db => ({ ...d, tryLock: async () => async () => undefined });
+    const p = () => counterProjection({ name: 'split' });
+    await runner(db, store, p()).prepare();
+    const a = runner(noLease(pool(t.url)), store, p());
+    const b = runner(noLease(pool(t.url)), store, p());
+    a.start();
+    b.start();
+    await Promise.all([
+      appendAdds(store, 300, { perAppend: 3 }),
+      appendAdds(store, 300, { perAppend: 2, prefix: 'other' }),
+    ]);
+    const head = await store.headPosition();
+    expect(await a.waitFor(head, 20_000)).toBe(true);
+    expect([...a.status(), ...b.status()].map((s) => s.state)).not.toContain('failed');
+    expect(await readModel(db, 'split')).toEqual(await expectedModel(store));
+  });
+
+  it('rebuilds while the live runner applies new appends: nothing lost or doubled, readers keep answering', async () => {
+    const { t, db, store } = await fresh();
+    const p = counterProjection({ name: 'rb' });
+    const live = runner(db, store, p);
+    await live.prepare();
+    live.start();
+    await appendAdds(store, 1500, { perAppend: 20 });
+    expect(await live.waitFor(await store.headPosition(), 30_000)).toBe(true);
+
+    // Writers keep appending (and waiting for their writes, as the API does) during the rebuild.
+    let writing = true;
+    let appendedDuring = 0;
+    const writer = (async () => {
+      while (writing) {
+        const pos = await appendAdds(store, 3, { perAppend: 3, prefix: 'during' });
+        appendedDuring += 3;
+        await live.waitFor(pos, 10_000);
+      }
+    })();
+    // Readers of the view keep answering, and what they see never goes backwards (also across the swap).
+    let reading = true;
+    const reads: Array<{ at: number; n: number }> = [];
+    const readErrors: unknown[] = [];
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rb_applied`);
+          reads.push({ at: Date.now(), n: r.rows[0].n });
+        } catch (e) {
+          readErrors.push(e);
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+
+    // The rebuild runs on its own pool, as the CLI would.
+    const cliDb = pool(t.url);
+    const started = Date.now();
+    let progress = 0;
+    let statusDuring: Promise<string> | null = null;
+    const result = await rebuildProjection(
+      cliDb,
+      new PostgresEventStore(cliDb),
+      p,
+      () => {
+        progress++;
+        statusDuring ??= projectionStatuses(db, store, [p]).then((s) => s[0].state);
+      },
+      { batchSize: 100 },
+    );
+    const ended = Date.now();
+    await new Promise((r) => setTimeout(r, 200));
+    writing = false;
+    await writer;
+    reading = false;
+    await reader;
+
+    const head = await store.headPosition();
+    expect(await live.waitFor(head, 20_000)).toBe(true);
+    expect(result.generation).toBe(2);
+    expect(result.events).toBeGreaterThanOrEqual(1500);
+    expect(progress).toBeGreaterThan(10);
+    expect(await statusDuring).toBe('rebuilding');
+    expect(appendedDuring).toBeGreaterThan(0);
+    expect(readErrors).toEqual([]);
+    const during = reads.filter((r) => r.at >= started && r.at <= ended);
+    expect(during.length).toBeGreaterThan(5);
+    for (let i = 1; i < reads.length; i++) expect(reads[i].n).toBeGreaterThanOrEqual(reads[i - 1].n);
+
+    // The rebuilt generation equals what a fresh projection computes from the same events.
+    expect(await readModel(db, 'rb')).toEqual(await expectedModel(store));
+    const freshP = counterProjection({ name: 'rb_fresh' });
+    await rebuildProjection(db, store, freshP);
+    const rebuilt = await readModel(db, 'rb');
+    const recomputed = await readModel(db, 'rb_fresh');
+    expect(rebuilt).toEqual(recomputed);
+
+    expect(await viewTarget(db, 'rb_applied')).toEqual(['rb_applied__g2']);
+    expect(await viewTarget(db, 'rb_counters')).toEqual(['rb_counters__g2']);
+    expect(await generationTables(db, 'rb')).toEqual(['rb_applied__g2', 'rb_counters__g2', 'rb_totals__g2']);
+    const cps = await db.query<{ generation: number; state: string; position: string }>(
+      `SELECT generation, state, position::text AS position FROM projection_checkpoints WHERE name = 'rb'`,
+    );
+    expect(cps.rows).toEqual([{ generation: 2, state: 'active', position: head.toString() }]);
+  }, 180_000);
+
+  it('rebuilds when the code version differs from the stored one; older code stands aside', async () => {
+    const { t, db, store } = await fresh();
+    const v1 = runner(db, store, counterProjection({ name: 'ver' }));
+    await v1.prepare();
+    v1.start();
+    expect(await v1.waitFor(await appendAdds(store, 120))).toBe(true);
+    await v1.stop();
+
+    // Same version: prepare keeps the generation.
+    const same = runner(db, store, counterProjection({ name: 'ver' }));
+    await same.prepare();
+    expect((await checkpointOf(db, 'ver'))?.generation).toBe(1);
+
+    const v2 = runner(db, store, counterProjection({ name: 'ver', version: 2 }));
+    await v2.prepare();
+    const state = await db.query(
+      `SELECT active_generation, version FROM projection_state WHERE name = 'ver'`,
+    );
+    expect(state.rows).toEqual([{ active_generation: 2, version: 2 }]);
+    expect(await generationTables(db, 'ver')).toEqual([
+      'ver_applied__g2',
+      'ver_counters__g2',
+      'ver_totals__g2',
+    ]);
+    // The new schema is there and filled from history.
+    const max = await db.query<{ stream_id: string; max_amount: number }>(
+      `SELECT stream_id, max_amount FROM ver_counters ORDER BY stream_id`,
+    );
+    const byStream = new Map<string, number>();
+    for (const e of await store.readAll(0n, 10_000)) {
+      const amount = (e.data as AddedData).amount;
+      byStream.set(e.streamId, Math.max(byStream.get(e.streamId) ?? 0, amount));
+    }
+    expect(max.rows.map((r) => [r.stream_id, r.max_amount]).sort()).toEqual([...byStream.entries()].sort());
+
+    // A runner still on version 1 (a rolling deploy) that gets the lead does not write into version 2's tables.
+    const old = runner(pool(t.url), store, counterProjection({ name: 'ver' }));
+    old.start();
+    const before = (await checkpointOf(db, 'ver'))!.position;
+    const head = await appendAdds(store, 40);
+    await until(() => old.status()[0].error !== null, 5000, 'old code to stand aside');
+    expect(old.status()[0]).toMatchObject({ state: 'standby', error: expect.stringContaining('newer') });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await checkpointOf(db, 'ver'))!.position).toBe(before);
+    // It let go of the lead, so the version 2 runner takes it.
+    v2.start();
+    expect(await v2.waitFor(head)).toBe(true);
+    expect(old.status()[0].state).toBe('standby');
+    expect(await readModel(db, 'ver')).toEqual(await expectedModel(store));
+
+    // A leader with newer code rebuilds on its own when it starts without prepare().
+    await v2.stop();
+    const v3 = runner(db, store, counterProjection({ name: 'ver', version: 3 }));
+    v3.start();
+    await until(async () => (await checkpointOf(db, 'ver'))?.generation === 3, 10_000, 'background rebuild');
+    expect(await v3.waitFor(await store.headPosition())).toBe(true);
+    expect(await readModel(db, 'ver')).toEqual(await expectedModel(store));
+  });
+});
+
+describe('ProjectionRunner on PGlite (one connection)', () => {
+  it('rebuilds while the runner applies, without deadlocking on the single connection', async () => {
+    const db = await createPgliteDb();
+    cleanups.push(() => db.close());
+    const store = await PostgresEventStore.create(db);
+    const p = counterProjection({ name: 'lite' });
+    const r = runner(db, store, p);
+    await r.prepare();
+    r.start();
+    await appendAdds(store, 500);
+    let writing = true;
+    const writer = (async () => {
+      while (writing) await r.waitFor(await appendAdds(store, 2, { prefix: 'lite-during' }));
+    })();
+    const result = await rebuildProjection(db, store, p, undefined, { batchSize: 50 });
+    writing = false;
+    await writer;
+    expect(result.generation).toBe(2);
+    expect(await r.waitFor(await store.headPosition())).toBe(true);
+    expect(await readModel(db, 'lite')).toEqual(await expectedModel(store));
+    expect(await viewTarget(db, 'lite_applied')).toEqual(['lite_applied__g2']);
+  });
+});

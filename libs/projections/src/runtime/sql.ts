@@ -1,0 +1,23 @@
+/** The smallest SQL surface the read models need; implemented over `pg` and PGlite in apps/server. */
+export interface Sql {
+  query<R = Record<string, any>>(text: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+  /** Several statements without parameters (DDL). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Db extends Sql {
+  readonly kind: 'pg' | 'pglite';
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Takes a session-level lock by name without waiting (a Postgres advisory lock on its own connection).
+   * Answers a release function, or null when another holder has it.
+   */
+  tryLock(name: string): Promise<(() => Promise<void>) | null>;
+  close(): Promise<void>;
+}
+
+/** Quote an identifier we made ourselves (table names of projections). */
+export function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad identifier: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,175 @@
+import { studentFieldsOf, trLower, type StudentEvent } from '@okul/domain';
+import { defineProjection } from '../runtime/projection';
+
+type E<T extends StudentEvent['type']> = {
+  data: Extract<StudentEvent, { type: T }>['data'];
+  metadata: { occurredAt: string; userId: string | null };
+};
+
+/** A user id as the read model keeps it (uuid column); anything else (a system actor) is not a user. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const userIdOrNull = (v: string | null | undefined): string | null => (v && UUID.test(v) ? v : null);
+
+/**
+ * product.md 5 Student search: Turkish lower case over name plus surname, number and national ID. Course names
+ * change on their own, so the reader matches them from the courses view at query time.
+ */
+export function studentSearchText(s: {
+  studentNumber: number;
+  name: string;
+  surname: string;
+  TCKN: string | null;
+}) {
+  return trLower([String(s.studentNumber).padStart(5, '0'), s.name, s.surname, s.TCKN ?? ''].join(' '));
+}
+
+/** The fields of the lean list (getStudents?view=list): what the Öğrenciler table and the pickers show. */
+export const STUDENT_LIST_FIELDS = [
+  'id',
+  'DBID',
+  'studentNumber',
+  'name',
+  'surname',
+  'dobD',
+  'dobM',
+  'dobY',
+  'regD',
+  'regM',
+  'regY',
+  'TCKN',
+  'createdAt',
+  'createdBy',
+  'editedAt',
+  'editedBy',
+  'deletedAt',
+] as const;
+
+function listOf(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of STUDENT_LIST_FIELDS) if (k in data) out[k] = data[k];
+  return out;
+}
+
+/**
+ * The students of each organisation (getStudents, the student detail, names in other lists).
+ * `data` holds the answer's entity fields of product.md 3 in their API names as JSON text, ready to send (and
+ * `list_data` the fields of the lean list), so
+ * the reader adds only what is computed at read time (active flag, courses, user names) without building JSON
+ * for 3,000 students in the database; the columns beside it are for filters.
+ */
+export const studentsProjection = defineProjection({
+  name: 'students',
+  version: 4,
+  tables: ['students'],
+  schema: (t) => `
+    CREATE TABLE ${t('students')} (
+      id uuid PRIMARY KEY,
+      organization_id uuid NOT NULL,
+      student_number int NOT NULL,
+      name text NOT NULL,
+      surname text NOT NULL,
+      tckn text,
+      dob_d int,
+      dob_m int,
+      dob_y int,
+      phone text,
+      parent1_phone text,
+      parent2_phone text,
+      search_text text NOT NULL,
+      data text NOT NULL,
+      list_data text NOT NULL,
+      created_at timestamptz NOT NULL,
+      created_by uuid,
+      edited_at timestamptz,
+      edited_by uuid,
+      deleted_at timestamptz
+    );
+    CREATE INDEX ON ${t('students')} (organization_id, student_number);
+    CREATE INDEX ON ${t('students')} (organization_id, dob_m, dob_d);
+  `,
+  handlers: {
+    StudentRegistered: async ({ sql, table }, e: E<'StudentRegistered'>) => {
+      const d = e.data;
+      const fields = studentFieldsOf(d);
+      const data = {
+        id: d.studentId,
+        DBID: d.studentId,
+        studentNumber: d.studentNumber,
+        ...fields,
+        createdAt: d.createdAt,
+        createdBy: d.createdBy,
+        editedAt: null,
+        editedBy: null,
+        deletedAt: null,
+      };
+      await sql.query(
+        `INSERT INTO ${table('students')} (id, organization_id, student_number, name, surname, tckn, dob_d, dob_m, dob_y, search_text, data,
+                created_at, created_by, phone, parent1_phone, parent2_phone, list_data)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+        [
+          d.studentId,
+          d.organizationId,
+          d.studentNumber,
+          fields.name,
+          fields.surname,
+          fields.TCKN,
+          fields.dobD,
+          fields.dobM,
+          fields.dobY,
+          studentSearchText({ ...fields, studentNumber: d.studentNumber }),
+          JSON.stringify(data),
+          d.createdAt,
+          userIdOrNull(d.createdBy),
+          fields.phone,
+          fields.parent1Phone,
+          fields.parent2Phone,
+          JSON.stringify(listOf(data)),
+        ],
+      );
+    },
+    StudentEdited: async ({ sql, table }, e: E<'StudentEdited'>) => {
+      const d = e.data;
+      const fields = studentFieldsOf(d);
+      const patch = { ...fields, editedAt: d.editedAt, editedBy: d.editedBy };
+      await sql.query(
+        `UPDATE ${table('students')} SET name=$2, surname=$3, tckn=$4, dob_d=$5, dob_m=$6, dob_y=$7, search_text=$8,
+                data = (data::jsonb || $9::jsonb)::text, edited_at=$10, edited_by=$11, phone=$12, parent1_phone=$13, parent2_phone=$14,
+                list_data = (list_data::jsonb || $15::jsonb)::text
+          WHERE id=$1`,
+        [
+          d.studentId,
+          fields.name,
+          fields.surname,
+          fields.TCKN,
+          fields.dobD,
+          fields.dobM,
+          fields.dobY,
+          studentSearchText({ ...fields, studentNumber: d.studentNumber }),
+          JSON.stringify(patch),
+          d.editedAt,
+          userIdOrNull(d.editedBy),
+          fields.phone,
+          fields.parent1Phone,
+          fields.parent2Phone,
+          JSON.stringify(listOf(patch)),
+        ],
+      );
+    },
+    StudentSoftDeleted: async ({ sql, table }, e: E<'StudentSoftDeleted'>) => {
+      await sql.query(
+        `UPDATE ${table('students')} SET deleted_at=$2, data = (data::jsonb || jsonb_build_object('deletedAt', $3::text))::text,
+                list_data = (list_data::jsonb || jsonb_build_object('deletedAt', $3::text))::text
+          WHERE id=$1`,
+        [e.data.studentId, e.data.deletedAt, e.data.deletedAt],
+      );
+    },
+    StudentResurrected: async ({ sql, table }, e: E<'StudentResurrected'>) => {
+      await sql.query(
+        `UPDATE ${table('students')} SET deleted_at=NULL, data = (data::jsonb || '{"deletedAt":null}'::jsonb)::text,
+                list_data = (list_data::jsonb || '{"deletedAt":null}'::jsonb)::text
+          WHERE id=$1`,
+        [e.data.studentId],
+      );
+    },
+  },
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers by file name (STYLE.md): *.unit.spec.ts pure, *.int.spec.ts real Postgres/Redis,
+// *.e2e.spec.ts the whole product in a browser.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{libs,apps}/**/*.unit.spec.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['{libs,apps}/**/*.int.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['apps/**/*.e2e.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
