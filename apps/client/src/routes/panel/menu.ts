@@ -1,0 +1,97 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import HistoryIcon from '@mui/icons-material/History';
+import HomeIcon from '@mui/icons-material/Home';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import { hasRole, ROLES } from '@okul/domain';
+
+/** product.md 2: the side menu's five categories, in this order. */
+export const MENU_CATEGORIES = [
+  'Ana Sayfa ve İletişim',
+  'Öğrenci ve Yoklama',
+  'Eğitim Planı',
+  'Yönetim',
+  'Ayarlar ve Yardım',
+] as const;
+
+export type MenuCategory = (typeof MENU_CATEGORIES)[number];
+
+export interface PanelPage {
+  /** The full path, as in the route table of product.md 2. */
+  path: `/giris/${string}`;
+  label: string;
+  category: MenuCategory;
+  /** product.md 2 route table: the minimum role (a user holds it when their id is <= this). */
+  minRole: number;
+  icon: SvgIconComponent;
+  /** false for pages reached from another page (detail and edit pages); they are still guarded. */
+  inMenu?: boolean;
+}
+
+/**
+ * The one table of panel pages: the side menu and the route guards both read it. To add a page, add its
+ * entry here (menu order inside a category is the order here) and a route in src/routes/panel/ whose
+ * beforeLoad calls requirePage(context, PANEL_PAGES.<key>). Only pages that exist belong here.
+ */
+export const PANEL_PAGES = {
+  home: {
+    path: '/giris/anasayfa',
+    label: 'Ana Sayfa',
+    category: 'Ana Sayfa ve İletişim',
+    minRole: ROLES.schoolInstructor,
+    icon: HomeIcon,
+  },
+  courses: {
+    path: '/giris/kurslar',
+    label: 'Kurslar',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: MenuBookIcon,
+  },
+  logs: {
+    path: '/giris/islem-dokumu',
+    label: 'İşlem Dökümü',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: HistoryIcon,
+  },
+} as const satisfies Record<string, PanelPage>;
+
+export type PanelPageKey = keyof typeof PANEL_PAGES;
+
+export function canAccess(role: number, page: Pick<PanelPage, 'minRole'>): boolean {
+  return hasRole(role, page.minRole);
+}
+
+export interface MenuGroup {
+  category: MenuCategory;
+  pages: PanelPage[];
+}
+
+/** product.md 2: side menu items filtered by role, grouped by category; empty categories are left out. */
+export function menuFor(role: number, pages: Record<string, PanelPage> = PANEL_PAGES): MenuGroup[] {
+  const visible = Object.values(pages).filter((p) => p.inMenu !== false && canAccess(role, p));
+  return MENU_CATEGORIES.map((category) => ({
+    category,
+    pages: visible.filter((p) => p.category === category),
+  })).filter((g) => g.pages.length > 0);
+}
+
+/** Where the panel opens for this role: the first menu page it may see (Ana Sayfa for instructors and up). */
+export function homePathFor(
+  role: number,
+  pages: Record<string, PanelPage> = PANEL_PAGES,
+): PanelPage['path'] | null {
+  return menuFor(role, pages)[0]?.pages[0]?.path ?? null;
+}
+
+/** The menu page a location belongs to (exact path or a sub-path), for highlighting the menu item. */
+export function activePagePath(
+  pathname: string,
+  pages: Record<string, PanelPage> = PANEL_PAGES,
+): string | null {
+  const clean = pathname.replace(/\/+$/, '');
+  const match = Object.values(pages)
+    .filter((p) => clean === p.path || clean.startsWith(`${p.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return match?.path ?? null;
+}
