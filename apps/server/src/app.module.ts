@@ -13,6 +13,7 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { HealthController } from './health/health.controller';
+import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PERSISTENCE, PROJECTIONS } from './infra/tokens';
 import type { Runtime } from './runtime';
@@ -54,7 +55,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
-      controllers: [HealthController],
+      controllers: [HealthController, PublicInfoController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };
   }

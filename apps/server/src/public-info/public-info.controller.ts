@@ -1,0 +1,52 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { Public } from '../auth/decorators';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../infra/tokens';
+
+/** What the public pages need from the configuration: the company details of the legal texts. */
+export interface PublicInfo {
+  /** Test-only aids (MOCK PAYMENT, Otomatik Doldur, sample TCKN/VKN) exist only outside production. */
+  testAids: boolean;
+  company: {
+    name: string;
+    address: string;
+    email: string;
+    phone: string;
+    kep: string;
+    taxOffice: string;
+    taxNumber: string;
+    mersis: string;
+    tradeRegistry: string;
+    chamber: string;
+  };
+}
+
+export function publicInfo(config: AppConfig): PublicInfo {
+  return {
+    testAids: !config.isProduction,
+    company: {
+      name: config.COMPANY_NAME,
+      address: config.COMPANY_ADDRESS,
+      email: config.COMPANY_EMAIL,
+      phone: config.COMPANY_PHONE,
+      kep: config.COMPANY_KEP,
+      taxOffice: config.COMPANY_TAX_OFFICE,
+      taxNumber: config.COMPANY_TAX_NUMBER,
+      mersis: config.COMPANY_MERSIS,
+      tradeRegistry: config.COMPANY_TRADE_REGISTRY,
+      chamber: config.COMPANY_CHAMBER,
+    },
+  };
+}
+
+/** GET /api/v1/publicInfo (no auth): read by the landing page footer, /kayit, /odeme and the student form. */
+@Controller('api/v1')
+export class PublicInfoController {
+  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get('publicInfo')
+  get(): PublicInfo {
+    return publicInfo(this.config);
+  }
+}

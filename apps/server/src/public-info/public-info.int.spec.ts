@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/support/test-server';
+
+describe('GET /api/v1/publicInfo', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ COMPANY_NAME: 'Örnek Yazılım A.Ş.', COMPANY_KEP: 'ornek@hs01.kep.tr' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the configured company details and the test aids to a signed-out visitor', async () => {
+    const res = await request(t.http).get('/api/v1/publicInfo');
+    expect(res.status).toBe(200);
+    expect(res.body.testAids).toBe(true);
+    expect(res.body.company).toMatchObject({ name: 'Örnek Yazılım A.Ş.', kep: 'ornek@hs01.kep.tr' });
+    expect(Object.keys(res.body.company).sort()).toEqual([
+      'address',
+      'chamber',
+      'email',
+      'kep',
+      'mersis',
+      'name',
+      'phone',
+      'taxNumber',
+      'taxOffice',
+      'tradeRegistry',
+    ]);
+  });
+
+  it('hides the test aids in production', async () => {
+    const prod = await startTestServer({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    try {
+      const res = await request(prod.http).get('/api/v1/publicInfo');
+      expect(res.body.testAids).toBe(false);
+    } finally {
+      await prod.close();
+    }
+  });
+});
