@@ -3,14 +3,33 @@ import { createRouter } from '@tanstack/react-router';
 import { ErrorView } from './components/ErrorView';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { homeRoute } from './routes/panel/anasayfa';
+import { settingsRoute } from './routes/panel/ayarlar';
+import { inboxRoute } from './routes/panel/gelen-kutusu';
+import { invitationRoute } from './routes/panel/invite';
+import { usersRoute } from './routes/panel/kullanicilar';
+import { resetPasswordRoute } from './routes/panel/reset';
 import { emailVerificationRoute } from './routes/panel/email-dogrulama';
 import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
+import { studentDetailRoute } from './routes/panel/ogrenci-detay';
+import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
+import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
+import { studentsRoute } from './routes/panel/ogrenciler';
+import { attendanceDetailRoute } from './routes/panel/yoklama-detay';
+import { attendanceEditRoute } from './routes/panel/yoklama-duzenle';
+import { attendanceAddRoute } from './routes/panel/yoklama-ekle';
+import { attendancesRoute } from './routes/panel/yoklamalar';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
+import { renewalRoute } from './routes/panel/odeme';
 import { paymentLockoutRoute } from './routes/panel/odeme-tamamla';
 import { landingRoute } from './routes/public/landing';
+import { registrationRoute } from './routes/public/kayit';
+import { mock3dsRoute } from './routes/public/mock3ds';
+import { paymentRoute } from './routes/public/odeme';
+import { paymentSuccessRoute } from './routes/public/odeme-basarili';
+import { verifyRoute } from './routes/panel/verify';
 import { publicLayoutRoute } from './routes/public/layout';
 import { rootRoute } from './routes/root';
 
@@ -20,12 +39,37 @@ import { rootRoute } from './routes/root';
  * stand-alone panel screens without the side menu (reset, verify, invite) go under girisRoute.
  */
 export const routeTree = rootRoute.addChildren([
-  publicLayoutRoute.addChildren([landingRoute]),
+  publicLayoutRoute.addChildren([
+    landingRoute,
+    registrationRoute,
+    paymentRoute,
+    mock3dsRoute,
+    paymentSuccessRoute,
+  ]),
   girisRoute.addChildren([
     loginRoute,
     emailVerificationRoute,
+    verifyRoute,
     paymentLockoutRoute,
-    panelLayoutRoute.addChildren([homeRoute, coursesRoute, logsRoute]),
+    renewalRoute,
+    resetPasswordRoute,
+    invitationRoute,
+    panelLayoutRoute.addChildren([
+      homeRoute,
+      inboxRoute,
+      usersRoute,
+      settingsRoute,
+      coursesRoute,
+      logsRoute,
+      studentsRoute,
+      studentRegisterRoute,
+      studentEditRoute,
+      studentDetailRoute,
+      attendancesRoute,
+      attendanceAddRoute,
+      attendanceEditRoute,
+      attendanceDetailRoute,
+    ]),
   ]),
 ]);
 

@@ -1,21 +1,112 @@
+import CakeIcon from '@mui/icons-material/Cake';
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS_TR } from '@okul/domain';
+import { ROLES, ROLE_LABELS_TR, formatStudentNumber, formatTl, hasRole } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { errorText } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/format';
+import { StudentLink } from '../attendance/StudentLink';
 import { useReadySession } from '../auth/useSession';
+import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
+import { dashboardQueryOptions, lessonCountQueryOptions } from './queries';
 
-/** /giris/anasayfa (school-instructor): the greeting and the organisation; its panels come with their data. */
+/** A titled card that is a named region (screen readers and tests find it by its title). */
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
+          <Typography id={id} variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const studentName = (s: DashboardStudent) => `${formatStudentNumber(s.studentNumber)} ${s.name} ${s.surname}`;
+
+function StudentList({
+  students,
+  empty,
+  secondary,
+}: {
+  students: DashboardStudent[];
+  empty: string;
+  secondary?: (s: DashboardStudent) => ReactNode;
+}) {
+  if (students.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {empty}
+      </Typography>
+    );
+  return (
+    <List dense disablePadding>
+      {students.map((s) => (
+        <ListItem key={s.studentId} disableGutters>
+          <ListItemText
+            primary={<StudentLink studentNumber={s.studentNumber}>{studentName(s)}</StudentLink>}
+            secondary={secondary?.(s)}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function LessonCount({ orgId, days }: { orgId: string; days: number }) {
+  const q = useQuery(lessonCountQueryOptions(orgId, days));
+  return (
+    <Grid size={{ xs: 6 }}>
+      <Typography variant="overline" color="text.secondary" component="div">
+        Son {days} gün
+      </Typography>
+      <Typography variant="h5" component="div">
+        {q.isError ? '—' : q.data === undefined ? '…' : `${q.data} ders`}
+      </Typography>
+    </Grid>
+  );
+}
+
+/**
+ * /giris/anasayfa (school-instructor, product.md 2): payment tracking (school-admin; the server answers
+ * duePayments null below it), this week's and today's birthdays, students with no enrolment, and for
+ * school-admins the lesson counts of the last 30 and 365 days.
+ */
 export function HomePage() {
   const { user, organization, role } = useReadySession();
+  const admin = hasRole(role, ROLES.schoolAdmin);
+  const dashboard = useQuery(dashboardQueryOptions(organization.id));
+  const d = dashboard.data;
+
   return (
     <>
       <PageHeader title={`Hoş geldiniz, ${user.name}`} subtitle={organization.name} />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
+        <Grid size={{ xs: 12, md: admin ? 4 : 6 }}>
+          <Card variant="outlined" sx={{ height: '100%' }}>
             <CardContent>
               <Typography variant="overline" color="text.secondary">
                 Kurum
@@ -27,8 +118,8 @@ export function HomePage() {
             </CardContent>
           </Card>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
+        <Grid size={{ xs: 12, md: admin ? 4 : 6 }}>
+          <Card variant="outlined" sx={{ height: '100%' }}>
             <CardContent>
               <Typography variant="overline" color="text.secondary">
                 Üyelik
@@ -47,6 +138,117 @@ export function HomePage() {
             </CardContent>
           </Card>
         </Grid>
+        {/* product.md 6: statistics are school-admin */}
+        {admin && (
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Section title="İstatistikler">
+              <Grid container spacing={1}>
+                {LESSON_COUNT_DAYS.map((days) => (
+                  <LessonCount key={days} orgId={organization.id} days={days} />
+                ))}
+              </Grid>
+            </Section>
+          </Grid>
+        )}
+
+        {dashboard.isPending && (
+          <Grid size={12}>
+            <LinearProgress aria-label="Yükleniyor" />
+          </Grid>
+        )}
+        {dashboard.isError && (
+          <Grid size={12}>
+            <Alert severity="error">Ana sayfa bilgileri yüklenemedi: {errorText(dashboard.error)}</Alert>
+          </Grid>
+        )}
+
+        {d && d.duePayments !== null && (
+          <Grid size={12}>
+            <Section
+              title="Ödeme Takibi"
+              action={
+                d.totalOwed !== null && (
+                  <Chip color="warning" variant="outlined" label={`Toplam borç: ${formatTl(d.totalOwed)}`} />
+                )
+              }
+            >
+              {d.duePayments.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  Ödemesi gelen öğrenci yok.
+                </Typography>
+              ) : (
+                <TableContainer sx={{ maxHeight: 420 }}>
+                  <Table size="small" stickyHeader aria-label="Ödeme takibi">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell sx={{ fontWeight: 600 }}>Öğrenci</TableCell>
+                        <TableCell sx={{ fontWeight: 600 }}>Kurs</TableCell>
+                        <TableCell sx={{ fontWeight: 600 }} align="right">
+                          Borç
+                        </TableCell>
+                        <TableCell
+                          sx={{ fontWeight: 600, display: { xs: 'none', sm: 'table-cell' } }}
+                          align="right"
+                        >
+                          Sonraki 4 ders
+                        </TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {d.duePayments.map((p) => (
+                        <TableRow key={`${p.studentId}:${p.courseId}`} hover>
+                          <TableCell>
+                            <StudentLink studentNumber={p.studentNumber}>{studentName(p)}</StudentLink>
+                          </TableCell>
+                          <TableCell>{p.courseName ?? '—'}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                            {formatTl(p.owed)}
+                          </TableCell>
+                          <TableCell
+                            align="right"
+                            sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}
+                          >
+                            {formatTl(p.nextLessonsDebt)}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
+            </Section>
+          </Grid>
+        )}
+
+        {d && (
+          <>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Section title="Doğum Günleri">
+                {d.birthdaysToday.length > 0 && (
+                  <Alert icon={<CakeIcon />} severity="success" sx={{ mb: 1 }}>
+                    Bugün doğum günü olanlar: {d.birthdaysToday.map(studentName).join(', ')}
+                  </Alert>
+                )}
+                <Typography variant="subtitle2" color="text.secondary">
+                  Bu hafta
+                </Typography>
+                <StudentList
+                  students={d.birthdaysThisWeek}
+                  empty="Bu hafta doğum günü olan öğrenci yok."
+                  secondary={(s) => {
+                    const b = s as BirthdayStudent;
+                    return `${birthdayText(b)}${b.age !== null ? ` · ${b.age} yaş` : ''}${b.isToday ? ' · Bugün' : ''}`;
+                  }}
+                />
+              </Section>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Section title="Kaydı Olmayan Öğrenciler">
+                <StudentList students={d.studentsWithoutEnrollment} empty="Kurs kaydı olmayan öğrenci yok." />
+              </Section>
+            </Grid>
+          </>
+        )}
       </Grid>
     </>
   );

@@ -1,5 +1,4 @@
 import { redirect } from '@tanstack/react-router';
-import { PUBLIC_PATHS } from '../../config/paths';
 import type { PanelGate } from '../../features/auth/session';
 import { canAccess, homePathFor, type PanelPage } from './menu';
 
@@ -12,7 +11,7 @@ export function throwGateRedirect(gate: PanelGate, returnTo?: string): never {
     case 'login':
       throw redirect({ to: '/giris', search: returnTo ? { redirect: returnTo } : {} });
     case 'registration':
-      throw redirect({ href: PUBLIC_PATHS.registration });
+      throw redirect({ to: '/kayit' });
     case 'verifyEmail':
       throw redirect({ to: '/giris/email-dogrulama' });
     case 'membershipInactive':

@@ -1,6 +1,12 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HistoryIcon from '@mui/icons-material/History';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
+import InboxIcon from '@mui/icons-material/Inbox';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SchoolIcon from '@mui/icons-material/School';
+import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { hasRole, ROLES } from '@okul/domain';
 
@@ -25,6 +31,8 @@ export interface PanelPage {
   icon: SvgIconComponent;
   /** false for pages reached from another page (detail and edit pages); they are still guarded. */
   inMenu?: boolean;
+  /** For a page out of the menu: the menu page it belongs to, lit in the side menu while it is open. */
+  menuParent?: `/giris/${string}`;
 }
 
 /**
@@ -40,6 +48,13 @@ export const PANEL_PAGES = {
     minRole: ROLES.schoolInstructor,
     icon: HomeIcon,
   },
+  inbox: {
+    path: '/giris/gelen-kutusu',
+    label: 'Gelen Kutusu',
+    category: 'Ana Sayfa ve İletişim',
+    minRole: ROLES.schoolStudent,
+    icon: InboxIcon,
+  },
   courses: {
     path: '/giris/kurslar',
     label: 'Kurslar',
@@ -53,6 +68,86 @@ export const PANEL_PAGES = {
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
     icon: HistoryIcon,
+  },
+  users: {
+    path: '/giris/kullanicilar',
+    label: 'Kullanıcılar',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: PeopleIcon,
+  },
+  settings: {
+    path: '/giris/ayarlar',
+    label: 'Ayarlar',
+    category: 'Ayarlar ve Yardım',
+    minRole: ROLES.schoolStudent,
+    icon: SettingsIcon,
+  },
+  students: {
+    path: '/giris/ogrenciler',
+    label: 'Öğrenciler',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolAdmin,
+    icon: SchoolIcon,
+  },
+  studentRegister: {
+    path: '/giris/ogrenci-kayit',
+    label: 'Yeni Öğrenci Kayıt',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolAdmin,
+    icon: PersonAddIcon,
+  },
+  studentEdit: {
+    path: '/giris/ogrenci-duzenle',
+    label: 'Öğrenci Kayıt Düzenleme',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolAdmin,
+    icon: SchoolIcon,
+    inMenu: false,
+    menuParent: '/giris/ogrenciler',
+  },
+  studentDetail: {
+    path: '/giris/ogrenci-detay',
+    label: 'Öğrenci Detay',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolInstructor,
+    icon: SchoolIcon,
+    inMenu: false,
+    menuParent: '/giris/ogrenciler',
+  },
+  attendances: {
+    path: '/giris/yoklamalar',
+    label: 'Yoklamalar',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolInstructor,
+    icon: FactCheckIcon,
+  },
+  attendanceAdd: {
+    path: '/giris/yoklama-ekle',
+    label: 'Yoklama Ekle',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolInstructor,
+    icon: FactCheckIcon,
+    inMenu: false,
+    menuParent: '/giris/yoklamalar',
+  },
+  attendanceEdit: {
+    path: '/giris/yoklama-duzenle',
+    label: 'Yoklama Düzenle',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolInstructor,
+    icon: FactCheckIcon,
+    inMenu: false,
+    menuParent: '/giris/yoklamalar',
+  },
+  attendanceDetail: {
+    path: '/giris/yoklama-detay',
+    label: 'Yoklama Detayı',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolInstructor,
+    icon: FactCheckIcon,
+    inMenu: false,
+    menuParent: '/giris/yoklamalar',
   },
 } as const satisfies Record<string, PanelPage>;
 
@@ -93,5 +188,5 @@ export function activePagePath(
   const match = Object.values(pages)
     .filter((p) => clean === p.path || clean.startsWith(`${p.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
-  return match?.path ?? null;
+  return match ? (match.menuParent ?? match.path) : null;
 }

@@ -90,9 +90,39 @@ describe('panel menu (product.md 2 and 6)', () => {
     for (const p of Object.values(PANEL_PAGES)) expect(MENU_CATEGORIES).toContain(p.category);
   });
 
+  it('holds the account pages of issue 3 with their roles and categories', () => {
+    expect(PANEL_PAGES.inbox).toMatchObject({
+      path: '/giris/gelen-kutusu',
+      minRole: ROLES.schoolStudent,
+      category: 'Ana Sayfa ve İletişim',
+    });
+    expect(PANEL_PAGES.users).toMatchObject({
+      path: '/giris/kullanicilar',
+      minRole: ROLES.schoolAdmin,
+      category: 'Yönetim',
+    });
+    expect(PANEL_PAGES.settings).toMatchObject({
+      path: '/giris/ayarlar',
+      minRole: ROLES.schoolStudent,
+      category: 'Ayarlar ve Yardım',
+    });
+    // a student's panel opens on the inbox; an instructor's menu has no Kullanıcılar
+    expect(homePathFor(ROLES.schoolStudent)).toBe('/giris/gelen-kutusu');
+    const instructor = menuFor(ROLES.schoolInstructor).flatMap((g) => g.pages.map((p) => p.path));
+    expect(instructor).toEqual(expect.arrayContaining(['/giris/gelen-kutusu', '/giris/ayarlar']));
+    expect(instructor).not.toContain('/giris/kullanicilar');
+  });
+
   it('marks the menu item of a page and of its sub-pages', () => {
     expect(activePagePath('/giris/kurslar/', FULL)).toBe('/giris/kurslar');
     expect(activePagePath('/giris/ogrenci-detay/25001', FULL)).toBe('/giris/ogrenci-detay');
     expect(activePagePath('/giris/kurslarim', FULL)).toBeNull();
+  });
+
+  it('lights the list a detail or edit page belongs to', () => {
+    expect(activePagePath('/giris/ogrenci-detay/25001')).toBe('/giris/ogrenciler');
+    expect(activePagePath('/giris/ogrenci-duzenle/25001')).toBe('/giris/ogrenciler');
+    expect(activePagePath('/giris/yoklama-ekle')).toBe('/giris/yoklamalar');
+    expect(activePagePath('/giris/yoklama-detay/abc')).toBe('/giris/yoklamalar');
   });
 });

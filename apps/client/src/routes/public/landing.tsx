@@ -1,5 +1,4 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { PUBLIC_PATHS } from '../../config/paths';
 import { loadSession } from '../../features/auth/runtime';
 import { publicLayoutRoute } from './layout';
 import { LandingPage } from './-components/LandingPage';
@@ -12,7 +11,7 @@ export const landingRoute = createRoute({
     const session = await loadSession(context.queryClient);
     if (!session) return;
     if (session.user.registrationStatus === 'active') throw redirect({ to: '/giris' });
-    throw redirect({ href: PUBLIC_PATHS.registration });
+    throw redirect({ to: '/kayit' });
   },
   component: LandingPage,
 });

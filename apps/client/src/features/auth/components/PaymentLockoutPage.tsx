@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CenteredCard } from '../../../components/CenteredCard';
-import { PUBLIC_PATHS } from '../../../config/paths';
+import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../lib/format';
 import { seesAllOrganizations, type ReadySession } from '../session';
 import { useAuthActions } from '../useAuthActions';
@@ -28,7 +28,8 @@ export function PaymentLockoutPage({ session }: { session: ReadySession }) {
         </Typography>
       )}
       <Stack spacing={1}>
-        <Button variant="contained" href={PUBLIC_PATHS.payment}>
+        {/* product.md 2: the inactive-membership screen links to the relative path odeme */}
+        <Button variant="contained" component={Link} to="/giris/odeme">
           Ödeme Sayfasına Git
         </Button>
         {canSwitch && (

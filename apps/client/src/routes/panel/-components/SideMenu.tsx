@@ -1,5 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -11,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { seesAllOrganizations, type ReadySession } from '../../../features/auth/session';
 import { useAuthActions } from '../../../features/auth/useAuthActions';
-import { activePagePath, menuFor } from '../menu';
+import { useUnreadCount } from '../../../features/inbox/queries';
+import { PANEL_PAGES, activePagePath, menuFor } from '../menu';
 
 /** product.md 2: the side menu grouped by category and filtered by role, with a logout item. */
 export function SideMenu({ session }: { session: ReadySession }) {
@@ -19,6 +21,8 @@ export function SideMenu({ session }: { session: ReadySession }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const active = activePagePath(pathname);
   const groups = menuFor(session.role);
+  // product.md 2: the inbox shows its unread count (api.md 7.7: messages load at start)
+  const unread = useUnreadCount();
   const canSwitch = session.memberships.length > 1 || seesAllOrganizations(session.user);
 
   return (
@@ -52,7 +56,13 @@ export function SideMenu({ session }: { session: ReadySession }) {
                 sx={{ mx: 1, borderRadius: 2 }}
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>
-                  <Icon fontSize="small" />
+                  {page.path === PANEL_PAGES.inbox.path ? (
+                    <Badge color="secondary" badgeContent={unread} max={99}>
+                      <Icon fontSize="small" />
+                    </Badge>
+                  ) : (
+                    <Icon fontSize="small" />
+                  )}
                 </ListItemIcon>
                 <ListItemText primary={page.label} />
               </ListItemButton>

@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { enqueueSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Profile } from '../auth/types';
+import { useAuthActions } from '../auth/useAuthActions';
+import {
+  emailFormSchema,
+  nameChange,
+  nameFormSchema,
+  passwordChangeBody,
+  passwordFormSchema,
+  type PasswordFormValues,
+} from './account-forms';
+import { useUpdateProfile } from './queries';
+import { SectionCard } from './SectionCard';
+
+/** product.md 5 Account: a new name of at most 50 characters. */
+export function NameForm({ user }: { user: Profile }) {
+  const update = useUpdateProfile('account.profileUpdateFailed');
+  const { control, handleSubmit, watch, reset } = useForm<
+    z.input<typeof nameFormSchema>,
+    unknown,
+    z.output<typeof nameFormSchema>
+  >({ resolver: zodResolver(nameFormSchema), defaultValues: { name: user.name }, mode: 'onChange' });
+  const changed = nameChange(user.name, watch('name') ?? '') !== null;
+
+  const submit = handleSubmit(async ({ name }) => {
+    await update.mutateAsync({ name });
+    reset({ name });
+    enqueueSnackbar('İsminiz güncellendi', { variant: 'success' });
+  });
+
+  return (
+    <SectionCard title="İsim Değiştir">
+      <Stack
+        component="form"
+        noValidate
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        onSubmit={(e) => void submit(e).catch(() => undefined)}
+      >
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label="İsim"
+              fullWidth
+              autoComplete="name"
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? 'En fazla 50 karakter'}
+              slotProps={{ htmlInput: { maxLength: 50 } }}
+            />
+          )}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!changed || update.isPending}
+          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160, height: 56, whiteSpace: 'nowrap' }}
+        >
+          İsmi Güncelle
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/**
+ * product.md 5 Account: a new e-mail of at most 50 characters. The server sends a link to it and the
+ * panel is closed until it is verified, so after the change the app goes to the verification page.
+ */
+export function EmailForm({ user }: { user: Profile }) {
+  const update = useUpdateProfile('account.emailUpdateFailed');
+  const { reloadSession } = useAuthActions();
+  const { control, handleSubmit, watch } = useForm<
+    z.input<typeof emailFormSchema>,
+    unknown,
+    z.output<typeof emailFormSchema>
+  >({ resolver: zodResolver(emailFormSchema), defaultValues: { email: user.email } });
+  const draft = (watch('email') ?? '').trim().toLowerCase();
+  const changed = draft !== '' && draft !== user.email.toLowerCase();
+
+  const submit = handleSubmit(async ({ email }) => {
+    await update.mutateAsync({ email });
+    enqueueSnackbar(`Doğrulama bağlantısı ${email} adresine gönderildi. Lütfen yeni adresinizi doğrulayın.`, {
+      variant: 'info',
+    });
+    await reloadSession();
+  });
+
+  return (
+    <SectionCard
+      title="E-posta Değiştir"
+      subtitle="Yeni adresinize bir doğrulama bağlantısı gönderilir; adresinizi doğrulayana kadar panel kullanılamaz."
+    >
+      <Stack
+        component="form"
+        noValidate
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        onSubmit={(e) => void submit(e).catch(() => undefined)}
+      >
+        <Controller
+          control={control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label="E-posta"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? 'En fazla 50 karakter'}
+              slotProps={{ htmlInput: { maxLength: 50 } }}
+            />
+          )}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!changed || update.isPending}
+          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160, height: 56, whiteSpace: 'nowrap' }}
+        >
+          E-postayı Güncelle
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', password: '', confirmation: '' };
+
+/** product.md 5 Account: new password and its confirmation (Şifreler eşleşmiyor.), with the current one. */
+export function PasswordForm() {
+  const update = useUpdateProfile('account.passwordUpdateFailed');
+  const { control, handleSubmit, reset } = useForm<
+    PasswordFormValues,
+    unknown,
+    z.output<typeof passwordFormSchema>
+  >({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY_PASSWORDS });
+
+  const submit = handleSubmit(async (values) => {
+    const r = await update.mutateAsync(passwordChangeBody(values));
+    reset(EMPTY_PASSWORDS);
+    const ended = r.endedSessions ?? 0;
+    enqueueSnackbar(
+      ended > 0 ? `Şifreniz güncellendi. Diğer ${ended} oturumunuz sonlandırıldı.` : 'Şifreniz güncellendi.',
+      { variant: 'success' },
+    );
+  });
+
+  const field = (name: keyof PasswordFormValues, label: string, autoComplete: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <TextField
+          {...f}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          fullWidth
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? ' '}
+        />
+      )}
+    />
+  );
+
+  return (
+    <SectionCard
+      title="Şifre Değiştir"
+      subtitle="Şifreniz değişince bu cihaz dışındaki oturumlarınız sonlandırılır."
+    >
+      <Stack component="form" noValidate spacing={1} onSubmit={(e) => void submit(e).catch(() => undefined)}>
+        {/* for password managers: the account the password belongs to */}
+        <input type="hidden" autoComplete="username" />
+        {field('currentPassword', 'Mevcut şifre', 'current-password')}
+        {field('password', 'Yeni şifre', 'new-password')}
+        {field('confirmation', 'Yeni şifre (tekrar)', 'new-password')}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={update.isPending}
+          sx={{ alignSelf: 'flex-start', minWidth: 160 }}
+        >
+          Şifreyi Güncelle
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,80 @@
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ROLES, ROLE_LABELS_TR, hasRole } from '@okul/domain';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useReadySession } from '../auth/useSession';
+import { OrganizationSettingsCard } from './OrganizationSettingsCard';
+import { EmailForm, NameForm, PasswordForm } from './ProfileForms';
+import { SectionCard } from './SectionCard';
+import { SessionsCard } from './SessionsCard';
+import type { AccountProfileExtras } from './types';
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 0.5 }}>
+      <Typography color="text.secondary" sx={{ minWidth: 150 }}>
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * /giris/ayarlar (school-student): account info; name, e-mail and password change; the session list;
+ * organisation settings for school-admins and above (product.md 2 Settings, 6).
+ */
+export function SettingsPage() {
+  const { user, organization, role } = useReadySession();
+  const extras = user as typeof user & AccountProfileExtras;
+
+  return (
+    <>
+      <PageHeader title="Ayarlar" subtitle={user.email} />
+      <Stack spacing={3}>
+        <SectionCard title="Hesap Bilgileri">
+          <InfoRow label="İsim">{user.displayName || user.name}</InfoRow>
+          <InfoRow label="E-posta">
+            {user.email}{' '}
+            <Chip
+              size="small"
+              sx={{ ml: 1 }}
+              color={user.isEmailVerified ? 'secondary' : 'warning'}
+              label={user.isEmailVerified ? 'Doğrulandı' : 'Doğrulanmadı'}
+            />
+          </InfoRow>
+          <InfoRow label="Kurum">{organization.name}</InfoRow>
+          <InfoRow label="Rol">{ROLE_LABELS_TR[role] ?? 'Bilinmeyen rol'}</InfoRow>
+          {extras.createdAt && <InfoRow label="Kayıt tarihi">{formatDate(extras.createdAt)}</InfoRow>}
+          <InfoRow label="Şifre değişikliği">
+            {extras.passwordChangedAt ? formatDateTime(extras.passwordChangedAt) : 'Hiç değiştirilmedi'}
+          </InfoRow>
+        </SectionCard>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Stack spacing={3}>
+              <NameForm key={user.name} user={user} />
+              <EmailForm key={user.email} user={user} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <PasswordForm />
+          </Grid>
+        </Grid>
+        <SessionsCard />
+        {hasRole(role, ROLES.schoolAdmin) && (
+          <OrganizationSettingsCard
+            key={`${organization.id}:${organization.name}`}
+            organization={organization}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
+import { CARD_RADIUS } from '../../theme';
+import { useOrgId } from '../auth/useSession';
+import { AttendancePreviewDialog } from './AttendancePreviewDialog';
+import {
+  ATTENDANCE_PAGE_SIZE,
+  formatAttendanceTime,
+  instructorLabel,
+  type AttendanceListSearch,
+} from './attendance-helpers';
+import { attendancesPageQueryOptions } from './queries';
+import type { Attendance } from './types';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/** The search box asks the server once the user pauses typing. */
+const SEARCH_DELAY_MS = 350;
+
+const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
+
+/**
+ * /giris/yoklamalar (school-instructor): attendances newest first, 100 a page, searched on the server by
+ * course, instructor, code, date or student numbers (product.md 2, docs/DECISIONS.md); a row opens a preview.
+ */
+export function AttendancesPage({
+  search,
+  onSearchChange,
+}: {
+  search: AttendanceListSearch;
+  onSearchChange: (next: AttendanceListSearch) => void;
+}) {
+  const orgId = useOrgId();
+  const navigate = useNavigate();
+  const [text, setText] = useState(search.q ?? '');
+  const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
+  const [preview, setPreview] = useState<Attendance | null>(null);
+  const page = search.page ?? 1;
+
+  useEffect(() => {
+    const q = settled.trim();
+    if (q !== (search.q ?? '')) onSearchChange({ q: q || undefined, page: undefined });
+  }, [settled, search.q, onSearchChange]);
+
+  const query = useQuery(attendancesPageQueryOptions(orgId, { q: search.q, page }));
+  const rows = query.data?.attendances ?? [];
+  const total = query.data?.total ?? 0;
+  // a page beyond the end (rows deleted meanwhile) goes back to the last one
+  const lastPage = Math.max(1, Math.ceil(total / ATTENDANCE_PAGE_SIZE));
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData && page > lastPage)
+      onSearchChange({ q: search.q, page: lastPage > 1 ? lastPage : undefined });
+  }, [query.isSuccess, query.isPlaceholderData, page, lastPage, search.q, onSearchChange]);
+
+  return (
+    <>
+      <PageHeader
+        title="Yoklamalar"
+        subtitle={query.data ? `${total} yoklama` : undefined}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => void navigate({ to: '/giris/yoklama-ekle' })}
+          >
+            Yoklama Ekle
+          </Button>
+        }
+      />
+      <TextField
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        label="Ara"
+        helperText="Ders, eğitmen, yoklama kodu, tarih (gg.aa.yyyy) veya öğrenci numarasına göre filtreleyin"
+        fullWidth
+        sx={{ mb: 2 }}
+        slotProps={{
+          htmlInput: { maxLength: 200 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {query.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Yoklamalar yüklenemedi: {errorText(query.error)}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+        {query.isFetching && <LinearProgress aria-label="Yükleniyor" />}
+        <TableContainer sx={{ maxHeight: 660 }}>
+          <Table stickyHeader size="small" aria-label="Yoklamalar">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600, width: 150 }}>Tarih</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Ders</TableCell>
+                <TableCell sx={{ fontWeight: 600, ...hideBelowMd }}>Eğitmen</TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  Katılımcı
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600, ...hideBelowMd }}>Kod</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {query.isPending
+                      ? 'Yükleniyor…'
+                      : search.q
+                        ? 'Aramaya uyan yoklama bulunamadı.'
+                        : 'Henüz yoklama alınmamış.'}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((a) => (
+                  <TableRow
+                    hover
+                    key={a.id}
+                    tabIndex={0}
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => setPreview(a)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        setPreview(a);
+                      }
+                    }}
+                  >
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAttendanceTime(a)}</TableCell>
+                    <TableCell>{a.courseName ?? '—'}</TableCell>
+                    <TableCell sx={hideBelowMd}>{instructorLabel(a.instructorId)}</TableCell>
+                    <TableCell align="right">{a.attendants.length}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', ...hideBelowMd }}>{a.code}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(page, lastPage) - 1}
+          rowsPerPage={ATTENDANCE_PAGE_SIZE}
+          // api.md 9.4: attendances 100 a page; the server pages, so the size is fixed
+          rowsPerPageOptions={[ATTENDANCE_PAGE_SIZE]}
+          onPageChange={(_, p) => onSearchChange({ q: search.q, page: p > 0 ? p + 1 : undefined })}
+        />
+      </Paper>
+
+      <AttendancePreviewDialog
+        attendance={preview}
+        onClose={() => setPreview(null)}
+        onOpenDetail={(a) =>
+          void navigate({ to: '/giris/yoklama-detay/$attendanceDBID', params: { attendanceDBID: a.id } })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+import {
+  MESSAGES,
+  enrollmentCoversAttendance,
+  formatStudentNumber,
+  localToIso,
+  trCompare,
+  type AttendanceInput,
+  type EditAttendanceInput,
+} from '@okul/domain';
+import type { z } from 'zod';
+import type { AttendanceStudent, PickerStudent } from './types';
+
+/** api.md 9.4: attendances 100 a page (paged on the server). */
+export const ATTENDANCE_PAGE_SIZE = 100;
+
+/** The longest search text getAttendances takes (its `q` is at most 200 characters). */
+const MAX_QUERY_LENGTH = 200;
+
+/** The search of /giris/yoklamalar: the search box text and the page (1-based; the first page is left out). */
+export interface AttendanceListSearch {
+  q?: string;
+  page?: number;
+}
+
+/** Route search values as the address bar may hold them: anything unusable is dropped. */
+export function parseAttendanceListSearch(search: Record<string, unknown>): AttendanceListSearch {
+  const out: AttendanceListSearch = {};
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, MAX_QUERY_LENGTH) : '';
+  if (q !== '') out.q = q;
+  const raw = typeof search.page === 'number' ? search.page : Number(search.page);
+  if (Number.isInteger(raw) && raw > 1) out.page = raw;
+  return out;
+}
+
+/** What getAttendances is asked: one page of a search, one attendance (`id`), or a count in a time range. */
+export interface AttendanceQuery {
+  q?: string;
+  /** 1-based. */
+  page?: number;
+  limit?: number;
+  id?: string;
+  /** ISO instants; `to` is exclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** The query string of GET getAttendances (docs/DECISIONS.md): `limit`/`offset` from the page, and filters. */
+export function attendancesQueryString(query: AttendanceQuery): string {
+  const limit = query.limit ?? ATTENDANCE_PAGE_SIZE;
+  const page = query.page && query.page > 1 ? Math.floor(query.page) : 1;
+  const params = new URLSearchParams({ limit: String(limit), offset: String((page - 1) * limit) });
+  const q = query.q?.trim();
+  if (q) params.set('q', q.slice(0, MAX_QUERY_LENGTH));
+  if (query.id) params.set('id', query.id);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  return params.toString();
+}
+
+export interface DateTimeParts {
+  day: number;
+  month: number;
+  year: number;
+  hour: number;
+  minute: number;
+}
+
+const isValidDate = (d: Date | null | undefined): d is Date =>
+  d instanceof Date && !Number.isNaN(d.getTime());
+
+/**
+ * The attendance's day, month, year, hour and minute (product.md 3) from the two pickers: the wall-clock
+ * values the user sees, taken from the picker's Date as local fields. null when either is empty or invalid.
+ */
+export function dateTimeParts(date: Date | null, time: Date | null): DateTimeParts | null {
+  if (!isValidDate(date) || !isValidDate(time)) return null;
+  return {
+    day: date.getDate(),
+    month: date.getMonth() + 1,
+    year: date.getFullYear(),
+    hour: time.getHours(),
+    minute: time.getMinutes(),
+  };
+}
+
+/** The pickers' values showing an attendance's stored parts (the edit form's start). */
+export function partsToDate(parts: DateTimeParts): Date {
+  const d = new Date(2000, 0, 1, parts.hour, parts.minute, 0, 0);
+  // setFullYear keeps years below 100 as written (the Date constructor would read them as 19xx).
+  d.setFullYear(parts.year, parts.month - 1, parts.day);
+  return d;
+}
+
+/** The instant of local parts in the institutions' time zone, as the server computes it (null if not real). */
+export function attendanceInstant(parts: DateTimeParts | null): string | null {
+  if (!parts) return null;
+  try {
+    const iso = localToIso(parts);
+    return Number.isNaN(Date.parse(iso)) ? null : iso;
+  } catch {
+    return null;
+  }
+}
+
+/** The values of the attendance form (react-hook-form). */
+export interface AttendanceFormValues {
+  courseId: string;
+  /** null means Diğer (product.md 3). */
+  instructorId: string | null;
+  attendants: string[];
+  date: Date | null;
+  time: Date | null;
+}
+
+/** The request body from the form: the schemas of libs/domain decide what is missing. */
+export function toAttendancePayload(values: AttendanceFormValues): Record<string, unknown> {
+  const parts = dateTimeParts(values.date, values.time);
+  return {
+    courseId: values.courseId === '' ? undefined : values.courseId,
+    attendants: values.attendants,
+    day: parts?.day ?? null,
+    month: parts?.month ?? null,
+    year: parts?.year ?? null,
+    hour: parts?.hour ?? null,
+    minute: parts?.minute ?? null,
+    instructorId: values.instructorId,
+  };
+}
+
+/** Where the form shows a refusal: the course, the attendees, the date/time pair, or above the form. */
+export type AttendanceFormField = 'courseId' | 'attendants' | 'dateTime' | 'instructorId' | 'root';
+
+const DATE_KEYS = new Set(['day', 'month', 'year', 'hour', 'minute']);
+
+/** The schema's issues by form field, the first message of each (product.md 5 warnings). */
+export function issuesByField(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Partial<Record<AttendanceFormField, string>> {
+  const out: Partial<Record<AttendanceFormField, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path[0];
+    // The real-day check has no path: 31 April is a date/time error too.
+    const field: AttendanceFormField =
+      key === undefined || (typeof key === 'string' && DATE_KEYS.has(key))
+        ? 'dateTime'
+        : key === 'courseId' || key === 'attendants' || key === 'instructorId'
+          ? key
+          : 'root';
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+type AttendanceSchema = z.ZodType<AttendanceInput | EditAttendanceInput, unknown>;
+
+/** Checks the form with the shared schema: the body to send, or the messages by field. */
+export function validateAttendanceForm<T extends AttendanceInput | EditAttendanceInput>(
+  schema: AttendanceSchema,
+  values: AttendanceFormValues,
+  extra: Record<string, unknown> = {},
+): { ok: true; body: T } | { ok: false; errors: Partial<Record<AttendanceFormField, string>> } {
+  const result = schema.safeParse({ ...toAttendancePayload(values), ...extra });
+  if (result.success) return { ok: true, body: result.data as T };
+  return { ok: false, errors: issuesByField(result.error.issues) };
+}
+
+/** product.md 5: an attendee needs an enrolment of the course active at the time (start <= time <= end). */
+export function isEnrolledAt(student: Pick<PickerStudent, 'enrollments'>, courseId: string, time: string) {
+  return student.enrollments.some((e) => e.courseId === courseId && enrollmentCoversAttendance(e, time));
+}
+
+export interface AttendeeOption {
+  student: PickerStudent;
+  enrolled: boolean;
+}
+
+/**
+ * The attendee picker's options: students with an enrolment of the course active at the time first, then
+ * the others, each by number. Deleted students are offered only when already attendees (an edited lesson
+ * keeps them).
+ */
+export function attendeeOptions(
+  students: readonly PickerStudent[],
+  courseId: string,
+  time: string,
+  selected: readonly string[] = [],
+): AttendeeOption[] {
+  const keep = new Set(selected);
+  return students
+    .filter((s) => !s.deletedAt || keep.has(s.id))
+    .map((student) => ({ student, enrolled: courseId !== '' && isEnrolledAt(student, courseId, time) }))
+    .sort(
+      (a, b) =>
+        Number(b.enrolled) - Number(a.enrolled) ||
+        a.student.studentNumber - b.student.studentNumber ||
+        trCompare(a.student.name, b.student.name),
+    );
+}
+
+/** The students among `ids` without an enrolment of the course at the time, as the server would name them. */
+export function attendeesWithoutEnrollment(
+  students: readonly PickerStudent[],
+  ids: readonly string[],
+  courseId: string,
+  time: string,
+): PickerStudent[] {
+  const byId = new Map(students.map((s) => [s.id, s]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((s): s is PickerStudent => !!s && !isEnrolledAt(s, courseId, time));
+}
+
+const [NO_ENROLLMENT_PREFIX] = MESSAGES['attendance.noEnrollment'].text.split('{students}');
+
+/**
+ * api.md 8.3 "plus a list of students without an enrolment at that date": the students named by the
+ * server's refusal ("26007 Ayşe Yılmaz, …"), or null when the error is another one.
+ */
+export function studentsWithoutEnrollment(error: string): string[] | null {
+  if (!error.startsWith(NO_ENROLLMENT_PREFIX)) return null;
+  const names = error
+    .slice(NO_ENROLLMENT_PREFIX.length)
+    .split(', ')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return names.length > 0 ? names : null;
+}
+
+export const NO_ENROLLMENT_TITLE = NO_ENROLLMENT_PREFIX.replace(/:\s*$/, '');
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** api.md 9.4 dd.MM.yyyy HH:mm from the stored local parts (they are the institution's wall clock already). */
+export function formatAttendanceTime(a: DateTimeParts): string {
+  return `${two(a.day)}.${two(a.month)}.${String(a.year).padStart(4, '0')} ${two(a.hour)}:${two(a.minute)}`;
+}
+
+export const OTHER_INSTRUCTOR = 'Diğer';
+
+/**
+ * product.md 3: an absent instructor is Diğer. The instructors context is not built yet (no getInstructors),
+ * so a set instructor is shown by the name given, else by its id.
+ */
+export function instructorLabel(instructorId: string | null, names?: ReadonlyMap<string, string>): string {
+  if (!instructorId) return OTHER_INSTRUCTOR;
+  return names?.get(instructorId) ?? instructorId;
+}
+
+/** "26007 Ayşe Yılmaz" (the number padded to five digits, as the server names students). */
+export function studentLabel(
+  s: Pick<AttendanceStudent, 'studentNumber' | 'name' | 'surname' | 'id'>,
+): string {
+  if (s.studentNumber === null) return s.id;
+  return [formatStudentNumber(s.studentNumber), s.name, s.surname].filter(Boolean).join(' ');
+}

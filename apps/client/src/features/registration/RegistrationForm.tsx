@@ -1,0 +1,278 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
+import { COMPANY_TYPES, generateTckn, generateVkn, message } from '@okul/domain';
+import { enqueueSnackbar } from 'notistack';
+import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useAuthActions } from '../auth/useAuthActions';
+import { usePublicInfo } from '../public-info/queries';
+import { preregister } from './queries';
+import {
+  COMPANY_TYPE_LABELS,
+  EMPTY_REGISTRATION,
+  checkRegistration,
+  sanitizeField,
+  isDigitField,
+  needsVkn,
+  tcknInlineError,
+  vknInlineError,
+  type RegistrationConsents,
+  type RegistrationField,
+  type RegistrationValues,
+} from './registration-form';
+
+/** The documents the consent box links to; the public layout opens them in its modal. */
+export type RegistrationDocument = 'privacy' | 'distanceSales';
+
+const gradientSx = {
+  py: 1.5,
+  color: 'common.white',
+  background: (t: Theme) => `linear-gradient(90deg, ${t.palette.primary.main}, ${t.palette.secondary.main})`,
+  '&:hover': { boxShadow: (t: Theme) => `0 8px 24px ${alpha(t.palette.primary.main, 0.3)}` },
+} as const;
+
+/**
+ * /kayit's form (product.md 3 and 5): the owner and the institution. Checked on the client with the
+ * shared preregister schema; on success the user is signed in with the same e-mail and password
+ * (api.md 7.2), after which the page shows the e-mail verification panel.
+ */
+export function RegistrationForm({
+  onShowDocument,
+}: {
+  onShowDocument: (doc: RegistrationDocument) => void;
+}) {
+  const { login } = useAuthActions();
+  const testAids = usePublicInfo().data?.testAids === true;
+  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
+  const [consents, setConsents] = useState<RegistrationConsents>({ legalTerms: false, communication: false });
+  const [invalid, setInvalid] = useState<ReadonlySet<RegistrationField>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: RegistrationField, raw: string) => {
+    const value = sanitizeField(field, raw);
+    setValues((v) => ({ ...v, [field]: value }));
+    if (invalid.has(field)) setInvalid((s) => new Set([...s].filter((f) => f !== field)));
+  };
+
+  const tcknError = tcknInlineError(values.tckn);
+  const vknError = vknInlineError(values.vkn, values.companyType);
+  const vknShown = needsVkn(values.companyType);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const check = checkRegistration(values, consents);
+    if (!check.ok) {
+      setInvalid(new Set(check.fields));
+      enqueueSnackbar(check.toast, { variant: 'warning' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await preregister(check.payload);
+      if (!r.ok) {
+        // api.md 8.1: Kullanıcı oluşturulurken bir hata meydana geldi: plus the error
+        enqueueSnackbar(message('registration.apiError', { error: r.error }), { variant: 'error' });
+        return;
+      }
+      enqueueSnackbar(message('registration.success'), { variant: 'success' });
+      // api.md 7.2: on success the client logs the user in with the e-mail and password
+      const signedIn = await login(check.payload.email, check.payload.password);
+      if (!signedIn.ok)
+        enqueueSnackbar(message('login.failed', { error: signedIn.error }), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (
+    name: RegistrationField,
+    label: string,
+    props: Partial<TextFieldProps> & { maxLength?: number; adornment?: ReactNode } = {},
+  ) => {
+    const { maxLength, adornment, error, ...rest } = props;
+    const digits = isDigitField(name);
+    return (
+      <TextField
+        name={name}
+        label={label}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+        required
+        fullWidth
+        {...rest}
+        error={invalid.has(name) || !!error}
+        slotProps={{
+          htmlInput: {
+            // digits-only fields are cut by sanitizeField, after a pasted "(532) 123 45 67" lost its spaces
+            ...(digits ? { inputMode: 'numeric' } : { maxLength }),
+          },
+          input: adornment
+            ? { endAdornment: <InputAdornment position="end">{adornment}</InputAdornment> }
+            : {},
+        }}
+      />
+    );
+  };
+
+  const sample = (label: string, onClick: () => void) =>
+    testAids ? (
+      <Button size="small" onClick={onClick} sx={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Button>
+    ) : undefined;
+
+  const docLink = (doc: RegistrationDocument, text: string) => (
+    <Link
+      component="button"
+      type="button"
+      sx={{ verticalAlign: 'baseline' }}
+      onClick={(e: MouseEvent) => {
+        // opening the text must not tick the box
+        e.preventDefault();
+        e.stopPropagation();
+        onShowDocument(doc);
+      }}
+    >
+      {text}
+    </Link>
+  );
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate aria-label="Kurum Kayıt">
+      <Stack spacing={3}>
+        <Section title="Yetkili bilgileri">
+          <Row>
+            {field('name', 'İsim', { autoComplete: 'given-name', maxLength: 50 })}
+            {field('surname', 'Soyisim', { autoComplete: 'family-name', maxLength: 50 })}
+          </Row>
+          <Row>
+            {field('email', 'E-posta', { type: 'email', autoComplete: 'email', maxLength: 100 })}
+            {field('password', 'Şifre', {
+              type: 'password',
+              autoComplete: 'new-password',
+              maxLength: 200,
+              helperText: 'En az 6 karakter',
+            })}
+          </Row>
+          <Row>
+            {field('phone', 'Telefon', { autoComplete: 'tel-national', helperText: '(5__) ___ __ __' })}
+            {field('tckn', 'TC Kimlik No', {
+              error: !!tcknError,
+              helperText: tcknError ?? ' ',
+              adornment: sample('Örnek TCKN', () => set('tckn', generateTckn(Math.random))),
+            })}
+          </Row>
+        </Section>
+
+        <Section title="Kurum bilgileri">
+          <Row>
+            {field('organizationName', 'Kurum Adı', { autoComplete: 'organization', maxLength: 200 })}
+            {field('organizationType', 'Kurum Türü', {
+              maxLength: 100,
+              helperText: 'Örneğin: dil kursu, müzik okulu, etüt merkezi',
+            })}
+          </Row>
+          {field('organizationAddress', 'Kurum Adresi', {
+            multiline: true,
+            minRows: 2,
+            maxRows: 5,
+            maxLength: 500,
+            autoComplete: 'street-address',
+          })}
+          <Row>
+            <TextField
+              select
+              name="companyType"
+              label="Şirket Türü"
+              value={values.companyType}
+              onChange={(e) => set('companyType', e.target.value)}
+              required
+              fullWidth
+              error={invalid.has('companyType')}
+              helperText={
+                values.companyType === 'none' ? 'Bireysel üyelikler birkaç gün içinde elle doğrulanır.' : ' '
+              }
+            >
+              {COMPANY_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {COMPANY_TYPE_LABELS[t]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {field('employeeCount', 'Çalışan Sayısı', { helperText: ' ' })}
+          </Row>
+          {vknShown &&
+            field('vkn', 'Vergi Kimlik No (VKN)', {
+              error: !!vknError,
+              helperText: vknError ?? ' ',
+              adornment: sample('Örnek VKN', () => set('vkn', generateVkn(Math.random))),
+            })}
+        </Section>
+
+        <Stack spacing={1}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={consents.legalTerms}
+                onChange={(e) => setConsents((c) => ({ ...c, legalTerms: e.target.checked }))}
+              />
+            }
+            label={
+              <Typography variant="body2">
+                {docLink('privacy', 'Gizlilik Politikası')}&apos;nı ve{' '}
+                {docLink('distanceSales', 'Mesafeli Satış Sözleşmesi')}&apos;ni okudum, yasal koşulları kabul
+                ediyorum.
+              </Typography>
+            }
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={consents.communication}
+                onChange={(e) => setConsents((c) => ({ ...c, communication: e.target.checked }))}
+              />
+            }
+            label={
+              <Typography variant="body2">
+                Hesabım, üyeliğim ve ödemelerimle ilgili bilgilendirmelerin e-posta, SMS ve telefon yoluyla
+                tarafıma iletilmesine izin veriyorum.
+              </Typography>
+            }
+          />
+        </Stack>
+
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth sx={gradientSx}>
+          {busy ? 'KAYDEDİLİYOR' : 'KAYIT OL'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1 } }}>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorText } from '../../../api/client';
+import { CARD_RADIUS } from '../../../theme';
+import { useOrgId } from '../../auth/useSession';
+import { formatDateParts } from '../list/student-table';
+import { ATTENDANCE_PAGE_SIZE, studentAttendancesQueryOptions } from '../queries';
+import type { StudentAttendance } from '../types';
+
+const time = (a: StudentAttendance) =>
+  `${String(a.hour).padStart(2, '0')}:${String(a.minute).padStart(2, '0')}`;
+
+/**
+ * product.md 2: the student's attendances, for everyone who may open the detail (getAttendances?studentId=,
+ * paged on the server, 100 a page, newest lesson first). A row opens the attendance detail.
+ */
+export function StudentAttendances({ studentId }: { studentId: string }) {
+  const orgId = useOrgId();
+  const router = useRouter();
+  const [page, setPage] = useState(0);
+  const { data, error, isPending, isFetching } = useQuery(
+    studentAttendancesQueryOptions(orgId, studentId, page),
+  );
+  const rows = data?.attendances ?? [];
+  const open = (a: StudentAttendance) => void router.navigate({ href: `/giris/yoklama-detay/${a.id}` });
+
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+      {(isPending || isFetching) && <LinearProgress />}
+      {error && <Alert severity="error">{errorText(error)}</Alert>}
+      <TableContainer sx={{ maxHeight: 660 }}>
+        <Table stickyHeader size="small" aria-label="Yoklamalar">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>Kod</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Tarih</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Saat</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Kurs</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {isPending ? 'Yükleniyor…' : 'Yoklama kaydı yok.'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((a) => (
+                <TableRow
+                  hover
+                  key={a.id}
+                  tabIndex={0}
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => open(a)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') open(a);
+                  }}
+                >
+                  <TableCell>{a.code}</TableCell>
+                  <TableCell>{formatDateParts(a.day, a.month, a.year)}</TableCell>
+                  <TableCell>{time(a)}</TableCell>
+                  <TableCell>{a.courseName ?? 'Silinmiş kurs'}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={ATTENDANCE_PAGE_SIZE}
+        rowsPerPageOptions={[ATTENDANCE_PAGE_SIZE]}
+        onPageChange={(_, p) => setPage(p)}
+      />
+    </Paper>
+  );
+}

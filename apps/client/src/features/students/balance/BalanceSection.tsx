@@ -1,0 +1,230 @@
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatTl, type Kurus } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { errorText } from '../../../api/client';
+import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
+import { formatDateTime } from '../../../lib/format';
+import { useReadySession } from '../../auth/useSession';
+import { coursesQueryOptions } from '../../courses/queries';
+import { balanceSheetQueryOptions, balancesQueryOptions, enrollmentsQueryOptions } from '../queries';
+import type { BalanceSheetRow, CourseBalanceRow, Student } from '../types';
+import { BalanceCalendar } from './BalanceCalendar';
+import {
+  ENTRY_LABELS,
+  balanceTotals,
+  formatSignedTl,
+  nextLessonsDebtByCourse,
+  reminderAmount,
+  whatsappLink,
+  whatsappReminderText,
+} from './balance';
+
+function Stat({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="overline" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" data-testid={testId} sx={{ color, fontWeight: 700 }}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+const signColor = (k: Kurus) => (k > 0 ? 'secondary.dark' : k < 0 ? 'error.main' : undefined);
+
+/**
+ * The balance part of the student detail (school-admin, product.md 2 and 4): the balance and total owed
+ * (getStudentBalances), the next-4-lessons debt, a WhatsApp reminder, and the balance events as a month
+ * calendar and a dated list (getStudentBalanceSheet). Positive means prepaid; zero or less means due.
+ */
+export function BalanceSection({ student }: { student: Student }) {
+  const { organization } = useReadySession();
+  const orgId = organization.id;
+  const balances = useQuery(balancesQueryOptions(orgId, student.id));
+  const sheet = useQuery(balanceSheetQueryOptions(orgId, student.id));
+  const enrollments = useQuery(enrollmentsQueryOptions(orgId, student.id));
+  const courses = useQuery(coursesQueryOptions(orgId));
+
+  const names = useMemo(() => new Map((courses.data ?? []).map((c) => [c.id, c.name])), [courses.data]);
+  const courseName = (id: string) => names.get(id) ?? 'Bilinmeyen kurs';
+  const rows = balances.data ?? [];
+  const totals = balanceTotals(rows);
+  const nextLessons = useMemo(() => nextLessonsDebtByCourse(enrollments.data ?? []), [enrollments.data]);
+  const nextTotal = [...nextLessons.values()].reduce((a, b) => a + b, 0);
+  const remind = reminderAmount(totals, nextLessons.values());
+  const reminder = whatsappReminderText({
+    studentName: `${student.name} ${student.surname}`,
+    amount: remind,
+    organizationName: organization.name,
+    owes: totals.totalOwed > 0,
+  });
+  const phones = [
+    { label: 'Öğrenci', phone: student.phone },
+    { label: '1. Veli', phone: student.parent1Phone },
+    { label: '2. Veli', phone: student.parent2Phone },
+  ]
+    .map((p) => ({ ...p, href: whatsappLink(p.phone, reminder) }))
+    .filter((p): p is { label: string; phone: string; href: string } => p.href !== null);
+
+  const courseColumns: Column<CourseBalanceRow>[] = [
+    { key: 'course', header: 'Kurs', cell: (r) => r.courseName ?? courseName(r.courseId) },
+    { key: 'charged', header: 'Tahakkuk', align: 'right', cell: (r) => formatTl(r.charged) },
+    { key: 'paid', header: 'Ödenen', align: 'right', cell: (r) => formatTl(r.paid) },
+    {
+      key: 'balance',
+      header: 'Bakiye',
+      align: 'right',
+      cell: (r) => (
+        <Box component="span" sx={{ color: signColor(r.balancePerCourse), fontWeight: 600 }}>
+          {formatSignedTl(r.balancePerCourse)}
+        </Box>
+      ),
+    },
+    {
+      key: 'next',
+      header: 'Sonraki 4 ders',
+      align: 'right',
+      hideBelow: 'sm',
+      cell: (r) => {
+        const next = nextLessons.get(r.courseId);
+        return next === undefined ? '—' : formatTl(next);
+      },
+    },
+  ];
+  const sheetColumns: Column<BalanceSheetRow>[] = [
+    { key: 'time', header: 'Tarih', cell: (e) => formatDateTime(e.timestamp) },
+    { key: 'type', header: 'Tür', cell: (e) => ENTRY_LABELS[e.type] },
+    { key: 'course', header: 'Kurs', cell: (e) => courseName(e.courseID) },
+    {
+      key: 'amount',
+      header: 'Tutar',
+      align: 'right',
+      cell: (e) => (
+        <Box component="span" sx={{ color: signColor(e.amount) }}>
+          {formatSignedTl(e.amount)}
+        </Box>
+      ),
+    },
+    {
+      key: 'rolling',
+      header: 'Bakiye',
+      align: 'right',
+      cell: (e) => (
+        <Box component="span" sx={{ color: signColor(e.rollingBalance), fontWeight: 600 }}>
+          {formatSignedTl(e.rollingBalance)}
+        </Box>
+      ),
+    },
+  ];
+
+  const error = balances.error ?? sheet.error;
+  return (
+    <Box>
+      {(balances.isPending || sheet.isPending) && <LinearProgress sx={{ mb: 2 }} />}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(error)}
+        </Alert>
+      )}
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat
+            label="Bakiye"
+            testId="student-balance"
+            value={balances.data ? formatSignedTl(totals.balance) : '…'}
+            color={signColor(totals.balance)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat
+            label="Toplam borç"
+            testId="student-total-owed"
+            value={balances.data ? formatTl(totals.totalOwed) : '…'}
+            color={totals.totalOwed > 0 ? 'error.main' : undefined}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Stat label="Sonraki 4 ders borcu" testId="student-next-lessons" value={formatTl(nextTotal)} />
+        </Grid>
+      </Grid>
+      {balances.data && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {totals.balance > 0
+            ? 'Bakiye pozitif: öğrenci ön ödemeli.'
+            : 'Bakiye sıfır veya negatif: ödeme zamanı gelmiş (sıfır bakiyede sonraki 4 dersin ödemesi gerekir).'}
+        </Typography>
+      )}
+      {remind > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="body2">WhatsApp ile ödeme hatırlatması:</Typography>
+          {phones.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Kayıtlı cep telefonu yok.
+            </Typography>
+          )}
+          {phones.map((p) => (
+            <Button
+              key={p.label}
+              size="small"
+              variant="outlined"
+              color="secondary"
+              startIcon={<WhatsAppIcon />}
+              href={p.href}
+              aria-label={`WhatsApp ile hatırlat: ${p.label}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {p.label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+      <PaginatedTable
+        ariaLabel="Kurs bakiyeleri"
+        rows={rows}
+        columns={courseColumns}
+        rowKey={(r) => r.courseId}
+        emptyText="Bakiye hareketi yok."
+        defaultPageSize={10}
+      />
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        Bakiye Takvimi
+      </Typography>
+      <BalanceCalendar entries={sheet.data ?? []} courseName={courseName} />
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        Bakiye Dökümü
+      </Typography>
+      <PaginatedTable
+        ariaLabel="Bakiye dökümü"
+        rows={sheet.data ?? []}
+        columns={sheetColumns}
+        rowKey={(e) => `${e.type}-${e.sourceId}-${e.timestamp}`}
+        emptyText="Bakiye hareketi yok."
+      />
+    </Box>
+  );
+}

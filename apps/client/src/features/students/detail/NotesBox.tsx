@@ -1,0 +1,70 @@
+import SaveIcon from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { STUDENT_LIMITS } from '@okul/domain';
+import { enqueueSnackbar } from 'notistack';
+import { useState } from 'react';
+import { ApiError, errorText } from '../../../api/client';
+import { useOrgId } from '../../auth/useSession';
+import { notesPayload } from '../form/student-form';
+import { STUDENT_TEXTS, withPrefix } from '../messages';
+import { useStudentWrite } from '../queries';
+import type { Student } from '../types';
+
+/** product.md 2 and 6: the notes box (school-admin), saved through editStudent with the rest unchanged. */
+export function NotesBox({ student }: { student: Student }) {
+  const orgId = useOrgId();
+  const [notes, setNotes] = useState(student.notes ?? '');
+  const save = useStudentWrite<unknown>(orgId, 'editStudent', {
+    success: STUDENT_TEXTS.noteSaved,
+    failure: null,
+  });
+  const changed = notes.trim() !== (student.notes ?? '').trim();
+
+  const submit = () =>
+    save.mutate(notesPayload(student, notes), {
+      onError: (error) => {
+        // api.md 8.3 Notes: no answer "Not güncellenemedi: Bağlantı hatası"; a refusal "Not kaydedilemedi."
+        const text =
+          error instanceof ApiError && error.status === 0
+            ? withPrefix(STUDENT_TEXTS.noteUpdateFailed, error.message)
+            : `${STUDENT_TEXTS.noteSaveFailed}\n${errorText(error)}`;
+        enqueueSnackbar(text, { variant: 'error', style: { whiteSpace: 'pre-line' } });
+      },
+    });
+
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Notlar
+        </Typography>
+        <TextField
+          label="Öğrenci notları"
+          fullWidth
+          multiline
+          minRows={2}
+          maxRows={6}
+          value={notes}
+          disabled={!!student.deletedAt}
+          onChange={(e) => setNotes(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: STUDENT_LIMITS.notes } }}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Button
+            startIcon={<SaveIcon />}
+            variant="outlined"
+            disabled={!changed || save.isPending || !!student.deletedAt}
+            onClick={submit}
+          >
+            Notu Kaydet
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,427 @@
+import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
+import SaveIcon from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isValidDateParts, sampleStudentForm, type StudentFormMode } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTime } from '../../../lib/format';
+import { useOrgId } from '../../auth/useSession';
+import { usePublicInfo } from '../../public-info/queries';
+import { todayOf } from '../list/student-table';
+import { studentListQueryOptions, useEditStudent, useRegisterStudent } from '../queries';
+import type { Student } from '../types';
+import {
+  digitsOnly,
+  emptyStudentForm,
+  formFromValues,
+  showsParents,
+  validateStudentForm,
+  type StudentFormField,
+  type StudentFormState,
+} from './student-form';
+
+/** api.md 9.5 field limits of the student form. */
+const LIMITS = {
+  name: 50,
+  email: 100,
+  address: 500,
+  notes: 1000,
+  tckn: 11,
+  phone: 10,
+  day: 2,
+  month: 2,
+  year: 4,
+} as const;
+const PHONE_HINT = '(5__) ___ __ __';
+const CONSENT_OPTIONS = [
+  { value: '', label: 'Alınmadı' },
+  { value: 'ONAY', label: 'ONAY' },
+  { value: 'RET', label: 'RET' },
+] as const;
+
+interface FieldProps {
+  control: Control<StudentFormState>;
+  name: StudentFormField;
+  label: string;
+  /** numeric-only input of at most this many digits */
+  digits?: number;
+  maxLength?: number;
+  required?: boolean;
+  helperText?: string;
+  placeholder?: string;
+  multiline?: boolean;
+  type?: string;
+}
+
+function FormText({
+  control,
+  name,
+  label,
+  digits,
+  maxLength,
+  required,
+  helperText,
+  placeholder,
+  multiline,
+  type,
+}: FieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={field.value}
+          onChange={(e) => field.onChange(digits ? digitsOnly(e.target.value, digits) : e.target.value)}
+          label={label}
+          required={required}
+          fullWidth
+          type={type}
+          placeholder={placeholder}
+          multiline={multiline}
+          minRows={multiline ? 2 : undefined}
+          maxRows={multiline ? 6 : undefined}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          slotProps={{
+            htmlInput: {
+              maxLength: digits ?? maxLength,
+              ...(digits ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+function ConsentSelect({
+  control,
+  name,
+  label,
+  consentDate,
+}: {
+  control: Control<StudentFormState>;
+  name: 'studentPhoneOptInStatus' | 'parent1PhoneOptInStatus' | 'parent2PhoneOptInStatus';
+  label: string;
+  consentDate?: string | null;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          {...field}
+          select
+          fullWidth
+          label={label}
+          helperText={consentDate ? `İzin tarihi: ${formatDateTime(consentDate)}` : undefined}
+          // product.md 3: empty means consent not obtained, shown as such rather than as a blank field
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          {CONSENT_OPTIONS.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** product.md 5: a full date that is no real day shows "Date input not valid." under its fields. */
+function DateHint({ control, prefix }: { control: Control<StudentFormState>; prefix: 'reg' | 'dob' }) {
+  const [d, m, y] = useWatch({ control, name: [`${prefix}D`, `${prefix}M`, `${prefix}Y`] });
+  const complete = d !== '' && m !== '' && y.length === 4;
+  if (!complete || isValidDateParts(Number(y), Number(m), Number(d))) return null;
+  return (
+    <Typography variant="caption" color="error" role="alert">
+      Date input not valid.
+    </Typography>
+  );
+}
+
+export interface StudentFormPageProps {
+  /** null registers a new student (Yeni Öğrenci Kayıt); a student edits it (Öğrenci Kayıt Düzenleme). */
+  student: Student | null;
+}
+
+/** /giris/ogrenci-kayit and /giris/ogrenci-duzenle/{studentNumber} (school-admin), product.md 2 and 5. */
+export function StudentFormPage({ student }: StudentFormPageProps) {
+  const orgId = useOrgId();
+  const navigate = useNavigate();
+  const mode: StudentFormMode = student ? 'edit' : 'create';
+  const today = useMemo(() => todayOf(), []);
+  const { data: info } = usePublicInfo();
+  const testAids = info?.testAids === true;
+  // product.md 5: on create a TCKN already in the student list is refused (deleted students keep theirs).
+  const { data: list } = useQuery({ ...studentListQueryOptions(orgId), enabled: mode === 'create' });
+  const existingTckns = useMemo(
+    () => (list ?? []).map((s) => s.TCKN).filter((t): t is string => !!t),
+    [list],
+  );
+  const register = useRegisterStudent(orgId);
+  const edit = useEditStudent(orgId);
+  const busy = register.isPending || edit.isPending;
+
+  const resolver: Resolver<StudentFormState> = (values) => {
+    const result = validateStudentForm(values, { mode, id: student?.id, existingTckns });
+    if (result.ok) return { values, errors: {} };
+    const entries = Object.entries(result.fieldErrors).map(([k, message]) => [
+      k,
+      { type: 'validate', message },
+    ]);
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        entries.length > 0 ? entries : [['root', { type: 'validate', message: result.toast }]],
+      ),
+    };
+  };
+
+  const { control, handleSubmit, reset, getValues } = useForm<StudentFormState>({
+    defaultValues: student ? formFromValues(student) : emptyStudentForm(today),
+    resolver,
+  });
+  const watched = useWatch({ control });
+  const parents = showsParents({ ...emptyStudentForm(today), ...watched } as StudentFormState, today);
+
+  const submit = handleSubmit(
+    async (values) => {
+      const result = validateStudentForm(values, { mode, id: student?.id, existingTckns });
+      if (!result.ok) return;
+      try {
+        const saved =
+          mode === 'create'
+            ? await register.mutateAsync(result.payload)
+            : await edit.mutateAsync(result.payload);
+        // api.md 7.7: after the save, the student list is fetched again and the detail page opens.
+        await navigate({
+          to: '/giris/ogrenci-detay/$studentNumber',
+          params: { studentNumber: String(saved.studentNumber ?? student?.studentNumber) },
+        });
+      } catch {
+        // the mutation showed the server's text (api.md 8.2); the form keeps what was typed
+      }
+    },
+    () => {
+      const result = validateStudentForm(getValues(), { mode, id: student?.id, existingTckns });
+      if (!result.ok)
+        enqueueSnackbar(result.toast, { variant: 'warning', style: { whiteSpace: 'pre-line' } });
+    },
+  );
+
+  const autofill = () => {
+    const now = todayOf();
+    reset(formFromValues(sampleStudentForm(Math.random, now)));
+  };
+
+  const title = mode === 'create' ? 'Yeni Öğrenci Kayıt' : 'Öğrenci Kayıt Düzenleme';
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 960 }}>
+      <PageHeader
+        title={title}
+        subtitle={
+          student
+            ? `${student.name} ${student.surname} (${String(student.studentNumber).padStart(5, '0')})`
+            : undefined
+        }
+        actions={
+          mode === 'create' && testAids ? (
+            <Button variant="outlined" color="secondary" startIcon={<AutoFixHighIcon />} onClick={autofill}>
+              Otomatik Doldur
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <Section title="Kayıt Tarihi">
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="regD" label="Kayıt günü" digits={LIMITS.day} required />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="regM" label="Kayıt ayı" digits={LIMITS.month} required />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="regY" label="Kayıt yılı" digits={LIMITS.year} required />
+          </Grid>
+          <Grid size={12}>
+            <DateHint control={control} prefix="reg" />
+          </Grid>
+        </Grid>
+      </Section>
+
+      <Section title="Kimlik Bilgileri">
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="name" label="İsim" maxLength={LIMITS.name} required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="surname" label="Soyisim" maxLength={LIMITS.name} required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="TCKN" label="TC Kimlik No" digits={LIMITS.tckn} required />
+          </Grid>
+        </Grid>
+      </Section>
+
+      <Section title="Doğum Tarihi">
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="dobD" label="Doğum günü" digits={LIMITS.day} required />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="dobM" label="Doğum ayı" digits={LIMITS.month} required />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <FormText control={control} name="dobY" label="Doğum yılı" digits={LIMITS.year} required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="pob" label="Doğum Yeri" maxLength={LIMITS.name} required />
+          </Grid>
+          <Grid size={12}>
+            <DateHint control={control} prefix="dob" />
+          </Grid>
+        </Grid>
+      </Section>
+
+      <Section title="İletişim Bilgileri">
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText
+              control={control}
+              name="phone"
+              label="Telefon"
+              digits={LIMITS.phone}
+              placeholder="5XXXXXXXXX"
+              helperText={PHONE_HINT}
+              type="tel"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <ConsentSelect
+              control={control}
+              name="studentPhoneOptInStatus"
+              label="Telefon SMS izni"
+              consentDate={student?.studentPhoneConsentDate}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText control={control} name="email" label="E-posta" maxLength={LIMITS.email} type="email" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 3 }}>
+            <FormText control={control} name="facebook" label="Facebook" maxLength={LIMITS.name} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 3 }}>
+            <FormText control={control} name="instagram" label="Instagram" maxLength={LIMITS.name} />
+          </Grid>
+        </Grid>
+      </Section>
+
+      {parents && (
+        <Section title="Veli Bilgileri">
+          <Grid container spacing={2}>
+            {([1, 2] as const).map((n) => (
+              <Grid key={n} size={{ xs: 12, md: 6 }} container spacing={2}>
+                <Grid size={12}>
+                  <Typography variant="subtitle2" color="text.secondary">
+                    {n}. Veli
+                  </Typography>
+                </Grid>
+                <Grid size={12}>
+                  <FormText
+                    control={control}
+                    name={`parent${n}Name`}
+                    label={`${n}. Veli Adı Soyadı`}
+                    maxLength={LIMITS.name}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <FormText
+                    control={control}
+                    name={`parent${n}Job`}
+                    label={`${n}. Veli Mesleği`}
+                    maxLength={LIMITS.name}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormText
+                    control={control}
+                    name={`parent${n}Phone`}
+                    label={`${n}. Veli Telefonu`}
+                    digits={LIMITS.phone}
+                    placeholder="5XXXXXXXXX"
+                    helperText={PHONE_HINT}
+                    type="tel"
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <ConsentSelect
+                    control={control}
+                    name={`parent${n}PhoneOptInStatus`}
+                    label={`${n}. Veli SMS izni`}
+                    consentDate={
+                      n === 1 ? student?.parent1PhoneConsentDate : student?.parent2PhoneConsentDate
+                    }
+                  />
+                </Grid>
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+      )}
+
+      <Section title="Adres">
+        <FormText
+          control={control}
+          name="address"
+          label="Adres"
+          maxLength={LIMITS.address}
+          required
+          multiline
+        />
+      </Section>
+
+      <Section title="Notlar">
+        <FormText control={control} name="notes" label="Notlar" maxLength={LIMITS.notes} multiline />
+      </Section>
+
+      {/* left-aligned: the toasts open at the bottom right and must not cover the button */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-start', gap: 1, mb: 4 }}>
+        <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy}>
+          {mode === 'create' ? 'ÖĞRENCİYİ KAYDET' : 'BİLGİLERİ GÜNCELLE'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

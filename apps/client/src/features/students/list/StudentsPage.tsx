@@ -1,0 +1,267 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTime } from '../../../lib/format';
+import { CARD_RADIUS } from '../../../theme';
+import { useOrgId } from '../../auth/useSession';
+import { STUDENT_TEXTS } from '../messages';
+import { studentListQueryOptions } from '../queries';
+import type { StudentListRow } from '../types';
+import {
+  activeCourseLabel,
+  ageOf,
+  formatDateParts,
+  formatStudentNumber,
+  nextSort,
+  sortStudents,
+  todayOf,
+  visibleStudents,
+  type SortKey,
+  type SortState,
+} from './student-table';
+
+/** api.md 9.4: the students table shows 100 rows a page and is 700 px high. */
+const PAGE_SIZE = 100;
+const TABLE_HEIGHT = 700;
+
+interface StudentColumn {
+  key: SortKey;
+  header: string;
+  cell: (row: StudentListRow) => ReactNode;
+  hideBelow?: 'sm' | 'md' | 'lg';
+  align?: 'left' | 'right' | 'center';
+}
+
+/** /giris/ogrenciler (school-admin): search, the inactive checkbox and the sortable table of product.md 2. */
+export function StudentsPage() {
+  const orgId = useOrgId();
+  const navigate = useNavigate();
+  const { data } = useSuspenseQuery(studentListQueryOptions(orgId));
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [showInactive, setShowInactive] = useState(false);
+  const [sort, setSort] = useState<SortState>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const today = useMemo(() => todayOf(), []);
+
+  const rows = useMemo(
+    () => sortStudents(visibleStudents(data, { query: deferredQuery, showInactive }), sort, today),
+    [data, deferredQuery, showInactive, sort, today],
+  );
+  const emptyText =
+    data.length === 0
+      ? STUDENT_TEXTS.emptyTable
+      : deferredQuery.trim() !== ''
+        ? 'Aramaya uyan öğrenci yok.'
+        : 'Aktif öğrenci yok. İnaktif öğrencileri görmek için kutuyu işaretleyin.';
+  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  const current = Math.min(page, lastPage);
+  const visible = rows.slice(current * pageSize, current * pageSize + pageSize);
+
+  const columns: StudentColumn[] = [
+    { key: 'studentNumber', header: 'No', cell: (s) => formatStudentNumber(s.studentNumber) },
+    {
+      key: 'id',
+      header: 'id',
+      hideBelow: 'lg',
+      cell: (s) => (
+        <Typography variant="caption" sx={{ fontFamily: 'monospace' }} title={s.id}>
+          {s.id.slice(0, 8)}
+        </Typography>
+      ),
+    },
+    { key: 'name', header: 'İsim', cell: (s) => s.name },
+    { key: 'surname', header: 'Soyisim', cell: (s) => s.surname },
+    { key: 'age', header: 'Yaş', cell: (s) => ageOf(s, today) ?? '', hideBelow: 'sm', align: 'right' },
+    {
+      key: 'active',
+      header: 'Aktif',
+      hideBelow: 'sm',
+      cell: (s) =>
+        s.deletedAt ? (
+          <Chip size="small" color="error" variant="outlined" label="Silinmiş" />
+        ) : (
+          <Chip
+            size="small"
+            color={s.active ? 'secondary' : 'default'}
+            variant={s.active ? 'filled' : 'outlined'}
+            label={s.active ? 'Evet' : 'Hayır'}
+          />
+        ),
+    },
+    {
+      key: 'activeCourses',
+      header: 'Aktif kurslar',
+      hideBelow: 'md',
+      cell: (s) => (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {s.activeCourses.map((c) => (
+            <Chip key={c.enrollmentId} size="small" variant="outlined" label={activeCourseLabel(c)} />
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      key: 'registrationDate',
+      header: 'Kayıt Tarihi',
+      hideBelow: 'md',
+      cell: (s) => formatDateParts(s.regD, s.regM, s.regY),
+    },
+    {
+      key: 'createdAt',
+      header: 'Sisteme Eklenme',
+      hideBelow: 'lg',
+      cell: (s) => formatDateTime(s.createdAt),
+    },
+    { key: 'createdByName', header: 'Ekleyen', hideBelow: 'lg', cell: (s) => s.createdByName ?? '' },
+    { key: 'editedAt', header: 'Son Düzenlenme', hideBelow: 'lg', cell: (s) => formatDateTime(s.editedAt) },
+    { key: 'editedByName', header: 'Son Düzenleyen', hideBelow: 'lg', cell: (s) => s.editedByName ?? '' },
+  ];
+  const display = (c: StudentColumn) =>
+    c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {};
+  const open = (s: StudentListRow) =>
+    void navigate({
+      to: '/giris/ogrenci-detay/$studentNumber',
+      params: { studentNumber: String(s.studentNumber) },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Öğrenciler"
+        subtitle={`${data.filter((s) => s.active && !s.deletedAt).length} aktif öğrenci`}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            component={Link}
+            to="/giris/ogrenci-kayit"
+          >
+            Yeni Öğrenci Kayıt
+          </Button>
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          label="Ara"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(0);
+          }}
+          helperText="Numara, isim, kurs veya TC kimlik no ile filtreleyin"
+          sx={{ flex: 1, maxWidth: 520 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={showInactive}
+              onChange={(e) => {
+                setShowInactive(e.target.checked);
+                setPage(0);
+              }}
+            />
+          }
+          label="İnaktif öğrencileri göster"
+        />
+      </Stack>
+      <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+        <TableContainer sx={{ maxHeight: TABLE_HEIGHT }}>
+          <Table stickyHeader size="small" aria-label="Öğrenciler">
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell
+                    key={c.key}
+                    align={c.align}
+                    sortDirection={sort?.key === c.key ? sort.direction : false}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap', ...display(c) }}
+                  >
+                    <TableSortLabel
+                      active={sort?.key === c.key}
+                      direction={sort?.key === c.key ? sort.direction : 'asc'}
+                      onClick={() => setSort((s) => nextSort(s, c.key))}
+                    >
+                      {c.header}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {emptyText}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visible.map((s) => (
+                  <TableRow
+                    hover
+                    key={s.id}
+                    onClick={() => open(s)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') open(s);
+                    }}
+                    tabIndex={0}
+                    sx={{ cursor: 'pointer', opacity: s.deletedAt ? 0.6 : 1 }}
+                  >
+                    {columns.map((c) => (
+                      <TableCell key={c.key} align={c.align} sx={display(c)}>
+                        {c.cell(s)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={current}
+          rowsPerPage={pageSize}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Paper>
+      <Box sx={{ height: 16 }} />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { formatTl, matchesSearch, trCompare } from '@okul/domain';
+import type { ActiveCourse, StudentListRow } from '../types';
+
+export interface CalendarDay {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+}
+
+/** Today on the browser's calendar (the institutions' screens run in Turkey). */
+export function todayOf(date: Date = new Date()): CalendarDay {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** Whole years since the birth date on `today`; null when the birth date is incomplete or in the future. */
+export function ageOf(
+  dob: { dobD: number | null; dobM: number | null; dobY: number | null },
+  today: CalendarDay,
+): number | null {
+  const { dobD: d, dobM: m, dobY: y } = dob;
+  if (!Number.isInteger(d) || !Number.isInteger(m) || !Number.isInteger(y)) return null;
+  const [day, month, year] = [d as number, m as number, y as number];
+  const hadBirthday = today.month > month || (today.month === month && today.day >= day);
+  const age = today.year - year - (hadBirthday ? 0 : 1);
+  return age >= 0 ? age : null;
+}
+
+/** dd.MM.yyyy of day, month and year fields (api.md 9.4); '' when one is missing. */
+export function formatDateParts(d: number | null, m: number | null, y: number | null): string {
+  if (!d || !m || !y) return '';
+  return `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${String(y).padStart(4, '0')}`;
+}
+
+/** product.md 3: the student number is five digits (yy + a 3-digit sequence). */
+export function formatStudentNumber(n: number): string {
+  return String(n).padStart(5, '0');
+}
+
+/** product.md 2 Aktif kurslar: the course name with its price in TL (no price below school-admin). */
+export function activeCourseLabel(c: Pick<ActiveCourse, 'courseName' | 'price'>): string {
+  const name = c.courseName ?? 'Silinmiş kurs';
+  return c.price === null ? name : `${name} (${formatTl(c.price)})`;
+}
+
+export const SORT_KEYS = [
+  'studentNumber',
+  'id',
+  'name',
+  'surname',
+  'age',
+  'active',
+  'activeCourses',
+  'registrationDate',
+  'createdAt',
+  'createdByName',
+  'editedAt',
+  'editedByName',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDirection = 'asc' | 'desc';
+export type SortState = { key: SortKey; direction: SortDirection } | null;
+
+/**
+ * api.md 9.4: clicking a header cycles ascending, descending, none; another column starts ascending.
+ */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (!current || current.key !== key) return { key, direction: 'asc' };
+  return current.direction === 'asc' ? { key, direction: 'desc' } : null;
+}
+
+type SortValue = string | number | null;
+
+function sortValue(row: StudentListRow, key: SortKey, today: CalendarDay): SortValue {
+  switch (key) {
+    case 'studentNumber':
+      return row.studentNumber;
+    case 'id':
+      return row.id;
+    case 'name':
+      return row.name;
+    case 'surname':
+      return row.surname;
+    case 'age':
+      return ageOf(row, today);
+    case 'active':
+      return row.active ? 1 : 0;
+    case 'activeCourses':
+      return row.activeCourses.map((c) => c.courseName ?? '').join(', ') || null;
+    case 'registrationDate':
+      return row.regY && row.regM && row.regD ? row.regY * 10_000 + row.regM * 100 + row.regD : null;
+    case 'createdAt':
+      return row.createdAt ? Date.parse(row.createdAt) : null;
+    case 'createdByName':
+      return row.createdByName;
+    case 'editedAt':
+      return row.editedAt ? Date.parse(row.editedAt) : null;
+    case 'editedByName':
+      return row.editedByName;
+  }
+}
+
+const isEmpty = (v: SortValue) => v === null || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+/** Empty values go last in both directions; texts by Turkish collation (api.md 9.4), numbers by value. */
+export function compareValues(a: SortValue, b: SortValue, direction: SortDirection): number {
+  if (isEmpty(a)) return isEmpty(b) ? 0 : 1;
+  if (isEmpty(b)) return -1;
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : trCompare(String(a), String(b));
+  return direction === 'asc' ? order : -order;
+}
+
+/** The rows in the chosen order; without a sort, by student number (the server's order). */
+export function sortStudents<T extends StudentListRow>(
+  rows: readonly T[],
+  sort: SortState,
+  today: CalendarDay,
+): T[] {
+  const byNumber = (a: T, b: T) => a.studentNumber - b.studentNumber;
+  if (!sort) return [...rows].sort(byNumber);
+  return [...rows].sort(
+    (a, b) =>
+      compareValues(sortValue(a, sort.key, today), sortValue(b, sort.key, today), sort.direction) ||
+      byNumber(a, b),
+  );
+}
+
+/**
+ * product.md 5 Student search: Turkish case rules (toLocaleLowerCase('tr-TR') through matchesSearch) over the
+ * number, id, name plus surname, national ID and course names; every word must match.
+ */
+export function studentMatches(row: StudentListRow, query: string): boolean {
+  return matchesSearch(
+    [
+      formatStudentNumber(row.studentNumber),
+      row.id,
+      `${row.name} ${row.surname}`,
+      row.TCKN,
+      ...row.activeCourses.map((c) => c.courseName),
+    ],
+    query,
+  );
+}
+
+/**
+ * product.md 4: inactive students (no active enrolment) are hidden unless the checkbox is ticked; a
+ * soft-deleted student counts as inactive, so it shows up there (and is restored from its detail page).
+ */
+export function visibleStudents<T extends StudentListRow>(
+  rows: readonly T[],
+  options: { query: string; showInactive: boolean },
+): T[] {
+  return rows.filter(
+    (r) => (options.showInactive || (r.active && !r.deletedAt)) && studentMatches(r, options.query),
+  );
+}
+
+/** The route's {studentNumber}: one to five digits (product.md 3), else null. */
+export function parseStudentNumber(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,230 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import EditIcon from '@mui/icons-material/Edit';
+import RestoreIcon from '@mui/icons-material/Restore';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatTl } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { errorText } from '../../../api/client';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useOrgId } from '../../auth/useSession';
+import { coursesQueryOptions } from '../../courses/queries';
+import { STUDENT_TEXTS } from '../messages';
+import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
+import type { Payment, Student } from '../types';
+import { PaymentDialog } from './PaymentDialog';
+import { methodLabel, splitPayments } from './payment-form';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; payment: Payment } | null;
+
+/** product.md 2 and 4: the student's payments, the deleted list with restore and permanent delete. */
+export function PaymentsSection({ student }: { student: Student }) {
+  const orgId = useOrgId();
+  const payments = useQuery(paymentsQueryOptions(orgId, student.id));
+  const enrollments = useQuery(enrollmentsQueryOptions(orgId, student.id));
+  const courses = useQuery(coursesQueryOptions(orgId));
+  const add = useStudentWrite<Record<string, unknown>>(orgId, 'addPayment', {
+    success: STUDENT_TEXTS.paymentAdded,
+    failure: STUDENT_TEXTS.paymentAddFailed,
+  });
+  const edit = useStudentWrite<Record<string, unknown>>(orgId, 'editPayment', {
+    success: STUDENT_TEXTS.paymentEdited,
+    failure: STUDENT_TEXTS.paymentEditFailed,
+  });
+  const remove = useStudentWrite<{ id: string }>(orgId, 'deletePayment', {
+    success: STUDENT_TEXTS.paymentDeleted,
+    failure: STUDENT_TEXTS.paymentDeleteFailed,
+  });
+  const resurrect = useStudentWrite<{ id: string }>(orgId, 'resurrectPayment', {
+    success: STUDENT_TEXTS.paymentResurrected,
+    failure: STUDENT_TEXTS.paymentResurrectFailed,
+  });
+  const purge = useStudentWrite<{ id: string }>(orgId, 'permanentlyDeletePayment', {
+    success: STUDENT_TEXTS.paymentPurged,
+    failure: STUDENT_TEXTS.paymentPurgeFailed,
+  });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<Payment | null>(null);
+  const [toPurge, setToPurge] = useState<Payment | null>(null);
+
+  const { active, deleted } = useMemo(() => splitPayments(payments.data ?? []), [payments.data]);
+  const names = useMemo(() => new Map((courses.data ?? []).map((c) => [c.id, c.name])), [courses.data]);
+  // A payment is for a course the student is (or was) enrolled in; with no enrolment, any open course.
+  const courseOptions = useMemo(() => {
+    const enrolled = [...new Set((enrollments.data ?? []).map((e) => e.courseId))];
+    const ids =
+      enrolled.length > 0 ? enrolled : (courses.data ?? []).filter((c) => !c.deletedAt).map((c) => c.id);
+    return ids.map((id) => ({ id, name: names.get(id) ?? 'Silinmiş kurs' }));
+  }, [enrollments.data, courses.data, names]);
+  const activeCourses = [...new Set((enrollments.data ?? []).filter((e) => e.active).map((e) => e.courseId))];
+  const defaultCourseId = activeCourses.length === 1 ? activeCourses[0] : '';
+
+  const courseOf = (p: Payment) => p.courseName ?? names.get(p.courseId) ?? 'Silinmiş kurs';
+  const columns: Column<Payment>[] = [
+    { key: 'date', header: 'Tarih', cell: (p) => formatDate(p.date) },
+    { key: 'course', header: 'Kurs', cell: courseOf },
+    {
+      key: 'amount',
+      header: 'Miktar',
+      align: 'right',
+      cell: (p) => (
+        <Box component="span" sx={{ fontWeight: 600, color: p.amount < 0 ? 'error.main' : undefined }}>
+          {formatTl(p.amount)}
+        </Box>
+      ),
+    },
+    { key: 'method', header: 'Yöntem', hideBelow: 'sm', cell: (p) => methodLabel(p.method) },
+    { key: 'ref', header: 'Referans', hideBelow: 'md', cell: (p) => p.referenceCode ?? '' },
+    { key: 'notes', header: 'Not', hideBelow: 'md', cell: (p) => p.notes ?? '' },
+    {
+      key: 'actions',
+      header: 'İşlemler',
+      align: 'right',
+      cell: (p) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title="Düzenle">
+            <IconButton
+              size="small"
+              aria-label="Ödemeyi düzenle"
+              onClick={() => setEditing({ mode: 'edit', payment: p })}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Sil">
+            <IconButton size="small" color="error" aria-label="Ödemeyi sil" onClick={() => setToDelete(p)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+  const deletedColumns: Column<Payment>[] = [
+    { key: 'date', header: 'Tarih', cell: (p) => formatDate(p.date) },
+    { key: 'course', header: 'Kurs', cell: courseOf },
+    { key: 'amount', header: 'Miktar', align: 'right', cell: (p) => formatTl(p.amount) },
+    { key: 'deletedAt', header: 'Silinme', hideBelow: 'sm', cell: (p) => formatDateTime(p.deletedAt) },
+    {
+      key: 'actions',
+      header: 'İşlemler',
+      align: 'right',
+      cell: (p) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            size="small"
+            startIcon={<RestoreIcon />}
+            disabled={resurrect.isPending}
+            onClick={() => resurrect.mutate({ id: p.id })}
+          >
+            Geri Getir
+          </Button>
+          <Tooltip title="Kalıcı olarak sil">
+            <IconButton
+              size="small"
+              color="error"
+              aria-label="Ödemeyi kalıcı olarak sil"
+              onClick={() => setToPurge(p)}
+            >
+              <DeleteForeverIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Alınan Ödemeler
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing({ mode: 'add' })}
+          disabled={!!student.deletedAt}
+        >
+          Ödeme Ekle
+        </Button>
+      </Box>
+      {payments.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {payments.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorText(payments.error)}
+        </Alert>
+      )}
+      <PaginatedTable
+        ariaLabel="Ödemeler"
+        rows={active}
+        columns={columns}
+        rowKey={(p) => p.id}
+        emptyText="Ödeme kaydı yok."
+        defaultPageSize={10}
+      />
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
+        Silinmiş Ödemeler
+      </Typography>
+      <PaginatedTable
+        ariaLabel="Silinmiş ödemeler"
+        rows={deleted}
+        columns={deletedColumns}
+        rowKey={(p) => p.id}
+        emptyText="Silinmiş ödeme yok."
+        defaultPageSize={10}
+      />
+
+      {editing && (
+        <PaymentDialog
+          key={editing.mode === 'edit' ? editing.payment.id : 'new'}
+          studentId={student.id}
+          payment={editing.mode === 'edit' ? editing.payment : null}
+          courses={courseOptions}
+          defaultCourseId={defaultCourseId}
+          busy={add.isPending || edit.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(payload) =>
+            editing.mode === 'edit' ? edit.mutateAsync(payload) : add.mutateAsync(payload)
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Ödemeyi sil"
+        confirmLabel="Sil"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete && remove.mutate({ id: toDelete.id }, { onSuccess: () => setToDelete(null) })
+        }
+      >
+        {toDelete && `${formatTl(toDelete.amount)} tutarındaki ödeme silinecek.`} Silinen ödemeler listesinden
+        geri getirilebilir.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toPurge !== null}
+        title="Ödemeyi kalıcı olarak sil"
+        confirmLabel="Kalıcı olarak sil"
+        destructive
+        busy={purge.isPending}
+        onClose={() => setToPurge(null)}
+        onConfirm={() => toPurge && purge.mutate({ id: toPurge.id }, { onSuccess: () => setToPurge(null) })}
+      >
+        {toPurge && `${formatTl(toPurge.amount)} tutarındaki ödeme kalıcı olarak silinecek.`} Bu işlem geri
+        alınamaz.
+      </ConfirmDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { message } from '@okul/domain';
+import { enqueueSnackbar } from 'notistack';
+import { api } from '../../api/api';
+import { errorText, unwrap } from '../../api/client';
+import { orgKey } from '../../lib/query-keys';
+import { authKeys } from '../auth/queries';
+import type { OrganizationUser } from './types';
+import { invitationSentText } from './users';
+
+export const userKeys = {
+  list: (orgId: string) => orgKey(orgId, 'users'),
+};
+
+export const organizationUsersQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: userKeys.list(orgId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<OrganizationUser[]>(`/orgs/${orgId}/getOrganizationUsers`, { signal })) ?? [],
+  });
+
+export interface InviteBody {
+  email: string;
+  name: string;
+  orgId: string;
+  orgRoleId: number;
+}
+
+/** api.md 7.3 inviteUser; api.md 8.4: failure Kullanıcı eklenemedi (with the server's reason). */
+export function useInviteUser(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: InviteBody) =>
+      unwrap(await api.post<{ delivery?: string }>(`/orgs/${orgId}/inviteUser`, body)),
+    onSuccess: async (data, body) => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.list(orgId) });
+      enqueueSnackbar(invitationSentText(body.email, data?.delivery), { variant: 'success' });
+    },
+    onError: (error) =>
+      enqueueSnackbar(`${message('users.addFailed')}: ${errorText(error)}`, { variant: 'error' }),
+  });
+}
+
+/** api.md 7.3 updateOrganizationUser {userId, name, orgRoleId}; api.md 8.4: Kullanıcı güncellenemedi. */
+export function useUpdateOrganizationUser(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { userId: string; name?: string; orgRoleId: number }) =>
+      unwrap(await api.post(`/orgs/${orgId}/updateOrganizationUser`, body)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.list(orgId) });
+      // one's own name or role may have changed (api.md 7.7: user profile, user organisations)
+      await queryClient.invalidateQueries({ queryKey: authKeys.all });
+      enqueueSnackbar('Kullanıcı güncellendi', { variant: 'success' });
+    },
+    onError: (error) =>
+      enqueueSnackbar(`${message('users.updateFailed')} ${errorText(error)}`, { variant: 'error' }),
+  });
+}

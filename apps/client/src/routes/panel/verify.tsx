@@ -1,0 +1,31 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { VerifyEmailPage } from '../../features/registration/VerifyEmailPage';
+import { girisRoute } from './giris';
+
+export interface VerifySearch {
+  email?: string;
+  token?: string;
+}
+
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+
+/**
+ * /giris/verify?email=&token= (minimum role: not-registered): the link of the verification e-mail.
+ * product.md 5: a missing e-mail or token redirects to /.
+ */
+export const verifyRoute = createRoute({
+  getParentRoute: () => girisRoute,
+  path: 'verify',
+  validateSearch: (search: Record<string, unknown>): VerifySearch => ({
+    email: text(search.email),
+    token: text(search.token),
+  }),
+  beforeLoad: ({ search }) => {
+    if (!search.email || !search.token) throw redirect({ to: '/', replace: true });
+  },
+  component: function VerifyRoute() {
+    const { email, token } = verifyRoute.useSearch();
+    return <VerifyEmailPage email={email ?? ''} token={token ?? ''} />;
+  },
+});

@@ -1,0 +1,14 @@
+import { createRoute } from '@tanstack/react-router';
+import { Mock3dsPage } from '../../features/checkout/Mock3dsPage';
+import { parseMock3dsSearch, type Mock3dsSearch } from '../../features/checkout/mock3ds';
+import { publicLayoutRoute } from './layout';
+
+/** /mock3ds (product.md 2): the test checkout's return page; the server refuses finalize in production. */
+export const mock3dsRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: 'mock3ds',
+  validateSearch: (search: Record<string, unknown>): Mock3dsSearch => parseMock3dsSearch(search),
+  component: function Mock3dsRoute() {
+    return <Mock3dsPage search={mock3dsRoute.useSearch()} />;
+  },
+});

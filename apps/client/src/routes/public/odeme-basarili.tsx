@@ -1,0 +1,18 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { PaymentSuccessPage } from '../../features/checkout/PaymentSuccessPage';
+import { publicLayoutRoute } from './layout';
+
+/** /odeme-basarili?token= (product.md 2): without a token the page goes to /giris. */
+export const paymentSuccessRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: 'odeme-basarili',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  beforeLoad: ({ search }) => {
+    if (!search.token) throw redirect({ to: '/giris', replace: true });
+  },
+  component: function PaymentSuccessRoute() {
+    const { token } = paymentSuccessRoute.useSearch();
+    return <PaymentSuccessPage token={token ?? ''} />;
+  },
+});

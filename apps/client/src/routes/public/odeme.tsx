@@ -1,0 +1,26 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { loadSession } from '../../features/auth/runtime';
+import { CheckoutPage } from '../../features/checkout/CheckoutPage';
+import { parsePaymentSearch, type PaymentSearch } from '../../features/checkout/payment-result';
+import { publicLayoutRoute } from './layout';
+import { useLegalDocuments } from './-components/legal/LegalDocumentsContext';
+
+/**
+ * /odeme (product.md 2): no user -> /, registrationStatus active -> /giris. `odeme` and `paymentId` carry
+ * a bank return that did not succeed (docs/DECISIONS.md).
+ */
+export const paymentRoute = createRoute({
+  getParentRoute: () => publicLayoutRoute,
+  path: 'odeme',
+  validateSearch: (search: Record<string, unknown>): PaymentSearch => parsePaymentSearch(search),
+  beforeLoad: async ({ context }) => {
+    const session = await loadSession(context.queryClient);
+    if (!session) throw redirect({ to: '/', replace: true });
+    if (session.user.registrationStatus === 'active') throw redirect({ to: '/giris', replace: true });
+  },
+  component: function PaymentRoute() {
+    const search = paymentRoute.useSearch();
+    const legal = useLegalDocuments();
+    return <CheckoutPage search={search} onShowDocument={legal.open} />;
+  },
+});
