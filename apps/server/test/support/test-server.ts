@@ -197,3 +197,37 @@ export async function login(http: App, email: string, password: string): Promise
     auth,
   };
 }
+
+/**
+ * A one-month subscription paid `monthsAgo` months ago, recorded as the product records a payment (mock
+ * checkout initiated through the API, completed by the billing service at that past moment): the owner's
+ * registration is active and the membership has lapsed since.
+ */
+export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number): Promise<void> {
+  const { BillingService } = await import('../../src/billing/billing.service');
+  const page = await request(t.http)
+    .post('/api/v1/payment/mock/initiate')
+    .set(s.auth)
+    .send({ checkoutItem: 'sub-1-month', organizationId: s.organizationId });
+  if (page.status !== 200) throw new Error(`mock initiate failed: ${page.status} ${page.text}`);
+  const href = /id="mock3ds-link" href="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&') ?? '';
+  const paymentId = new URL(href).searchParams.get('posnetData') ?? '';
+  const then = new Date();
+  then.setUTCMonth(then.getUTCMonth() - monthsAgo);
+  const billing = t.server.app.get(BillingService);
+  const state = await billing.complete(
+    {
+      organizationId: s.organizationId,
+      userId: s.userId,
+      ipAddress: null,
+      userAgent: 'test-seed',
+      correlationId: randomBytes(16).toString('hex'),
+      idempotencyKey: null,
+      now: then,
+    },
+    paymentId,
+    { status: 'succeeded', providerReference: `past-${paymentId}`, authCode: null, amount: 40000 },
+  );
+  if (state.status !== 'succeeded') throw new Error(`past payment not recorded: ${state.status}`);
+  await t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());
+}
