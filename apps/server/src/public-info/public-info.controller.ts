@@ -1,25 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import type { PublicInfo } from '@okul/domain';
 import { Public } from '../auth/decorators';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
-
-/** What the public pages need from the configuration: the company details of the legal texts. */
-export interface PublicInfo {
-  /** Test-only aids (MOCK PAYMENT, Otomatik Doldur, sample TCKN/VKN) exist only outside production. */
-  testAids: boolean;
-  company: {
-    name: string;
-    address: string;
-    email: string;
-    phone: string;
-    kep: string;
-    taxOffice: string;
-    taxNumber: string;
-    mersis: string;
-    tradeRegistry: string;
-    chamber: string;
-  };
-}
 
 export function publicInfo(config: AppConfig): PublicInfo {
   return {

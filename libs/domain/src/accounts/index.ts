@@ -5,3 +5,4 @@ export * from './session-decider';
 export * from './invitation-decider';
 export * from './checkout-catalogue';
 export * from './checkout-decider';
+export * from './public-info';

@@ -1,24 +1,11 @@
+import type { PublicInfo } from '@okul/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { unwrap } from '../../api/client';
 
-/** GET /api/v1/publicInfo: company details for the legal texts; testAids outside production only. */
-export interface PublicInfo {
-  testAids: boolean;
-  company: {
-    name: string;
-    address: string;
-    email: string;
-    phone: string;
-    kep: string;
-    taxOffice: string;
-    taxNumber: string;
-    mersis: string;
-    tradeRegistry: string;
-    chamber: string;
-  };
-}
+export type { PublicInfo };
 
+/** GET /api/v1/publicInfo: company details for the legal texts; testAids outside production only. */
 export const publicInfoQueryOptions = () =>
   queryOptions({
     queryKey: ['publicInfo'],
