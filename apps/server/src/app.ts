@@ -9,7 +9,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/config';
+import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
 
@@ -30,7 +30,7 @@ export async function createServer(
   const runtime = opts.runtime ?? (await createRuntime(config, opts));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
-    logger: config.NODE_ENV === 'test' ? ['error'] : ['error', 'warn', 'log'],
+    logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');

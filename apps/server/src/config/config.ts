@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -75,6 +76,17 @@ const schema = z.object({
 
 export type AppConfig = Readonly<z.infer<typeof schema>> & { jwtSecret: string; isProduction: boolean };
 
+/** Every variable the configuration reads (the README's table lists each of them). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>;
+
+type NestLogLevel = 'error' | 'warn' | 'log' | 'debug';
+
+/** The Nest logger levels LOG_LEVEL turns on: the level named and every more severe one. */
+export function logLevels(level: AppConfig['LOG_LEVEL']): NestLogLevel[] {
+  const order: NestLogLevel[] = ['error', 'warn', 'log', 'debug'];
+  return order.slice(0, order.indexOf(level) + 1);
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -89,5 +101,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   // Outside production a fixed development secret keeps sessions across restarts of the embedded default.
   const jwtSecret = c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!';
-  return Object.freeze({ ...c, jwtSecret, isProduction });
+  // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
+  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
+  const base = env.INIT_CWD || process.cwd();
+  const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
+  const DATA_DIR = dir(c.DATA_DIR);
+  const MAIL_DIR = c.MAIL_DIR ? dir(c.MAIL_DIR) : undefined;
+  return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction });
 }

@@ -151,6 +151,65 @@ describe('courses', () => {
     expect(Number(page2.body.logs[0].id)).toBeLessThan(Number(page1.body.logs[1].id));
   });
 
+  it('stores a request retried with the same Idempotency-Key once (api.md 7.1: one refresh, one repeat)', async () => {
+    const before = await request(t.http)
+      .get(`${base(owner)}/getCourses`)
+      .set(owner.auth);
+    const send = (key: string, body: object, path = 'addCourse') =>
+      request(t.http)
+        .post(`${base(owner)}/${path}`)
+        .set(owner.auth)
+        .set('Idempotency-Key', key)
+        .send(body);
+    const first = await send('add-keman-1', { name: 'Keman', courseExplanation: 'Bireysel' });
+    const retry = await send('add-keman-1', { name: 'Keman', courseExplanation: 'Bireysel' });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.id).toBe(first.body.id);
+    const edit = { id: first.body.id, name: 'Keman II', courseExplanation: 'Bireysel' };
+    expect((await send('edit-keman-1', edit, 'editCourse')).status).toBe(200);
+    expect((await send('edit-keman-1', edit, 'editCourse')).status).toBe(200);
+    const after = await request(t.http)
+      .get(`${base(owner)}/getCourses`)
+      .set(owner.auth);
+    expect(after.body).toHaveLength(before.body.length + 1);
+    const logs = await request(t.http)
+      .post(`${base(owner)}/requestOrgLogs`)
+      .set(owner.auth)
+      .send({});
+    const forKeman = logs.body.logs.filter(
+      (l: { details: { courseId?: string } }) => l.details.courseId === first.body.id,
+    );
+    expect(forKeman.map((l: { action: string }) => l.action)).toEqual(['edit_course', 'add_course']);
+    // a different key is a different user action
+    const other = await send('add-keman-2', { name: 'Keman', courseExplanation: 'Bireysel' });
+    expect(other.body.id).not.toBe(first.body.id);
+  });
+
+  it('lets concurrent edits of one course all succeed by deciding again after a conflict', async () => {
+    const add = await request(t.http)
+      .post(`${base(owner)}/addCourse`)
+      .set(owner.auth)
+      .send({ name: 'Viyola', courseExplanation: 'Bireysel' });
+    const names = ['Viyola A', 'Viyola B', 'Viyola C'];
+    const answers = await Promise.all(
+      names.map((name) =>
+        request(t.http)
+          .post(`${base(owner)}/editCourse`)
+          .set(owner.auth)
+          .send({ id: add.body.id, name, courseExplanation: 'Bireysel' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const stream = await t.server.runtime.persistence.store.readStream(`course-${add.body.id}`);
+    expect(stream.map((e) => e.type)).toEqual([
+      'CourseAdded',
+      'CourseEdited',
+      'CourseEdited',
+      'CourseEdited',
+    ]);
+  });
+
   it('keeps tenants apart: 403 on another organisation, 404 on its course ids', async () => {
     const mine = await request(t.http)
       .get(`${base(owner)}/getCourses`)

@@ -1,5 +1,8 @@
 import { DomainError, message } from '@okul/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Every answer is Turkish (issue 2): schema messages the catalogue does not word come from zod's Turkish locale.
+z.config(z.locales.tr());
 
 /**
  * Validates a request body with the shared zod schema. The first issue's message is the answer, so the

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, MESSAGES, type DomainEvent } from '@okul/domain';
+import { ProjectionRunner } from '@okul/projections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { CommandExecutor, MAX_ATTEMPTS, type CommandContext, type DeciderLike } from './command-executor';
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+let runner: ProjectionRunner;
+let executor: CommandExecutor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  store = await PostgresEventStore.create(database.db);
+  runner = new ProjectionRunner(database.db, store, []);
+  await runner.prepare();
+  executor = new CommandExecutor(store, runner);
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+const ctx = (idempotencyKey: string | null = null): CommandContext => ({
+  organizationId: 'org-1',
+  userId: 'user-1',
+  ipAddress: '127.0.0.1',
+  userAgent: 'vitest',
+  correlationId: randomUUID(),
+  idempotencyKey,
+  now: new Date(),
+});
+
+type Tick = DomainEvent & { type: 'Ticked'; data: { by: string } };
+/** Every command adds one event: a retried command that were applied twice would show two. */
+const ticker: DeciderLike<{ by: string }, Tick, number> = {
+  initialState: 0,
+  decide: (c) => [{ type: 'Ticked', data: { by: c.by } }],
+  evolve: (n) => n + 1,
+};
+
+const rival = (streamId: string) =>
+  store.append(
+    streamId,
+    [{ id: randomUUID(), type: 'Ticked', data: { by: 'rival' }, metadata: {} as never }],
+    'any',
+  );
+
+describe('CommandExecutor', () => {
+  it('reads and decides again after a concurrency conflict, and then writes', async () => {
+    const streamId = `tick-${randomUUID()}`;
+    let attempts = 0;
+    await executor.executeMany(ctx(), async (attempt) => {
+      attempts = attempt;
+      const { state, version } = await executor.load(streamId, ticker);
+      // a concurrent writer slips in between our read and our append, once
+      if (attempt === 1) await rival(streamId);
+      return [
+        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
+      ];
+    });
+    expect(attempts).toBe(2);
+    const events = await store.readStream(streamId);
+    expect(events.map((e) => (e.data as { by: string }).by)).toEqual(['rival', 'me']);
+  });
+
+  it('gives up after a bounded number of attempts with 409 and the Turkish conflict message', async () => {
+    const streamId = `tick-${randomUUID()}`;
+    let attempts = 0;
+    const run = executor.executeMany(ctx(), async (attempt) => {
+      attempts = attempt;
+      const { state, version } = await executor.load(streamId, ticker);
+      await rival(streamId);
+      return [
+        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
+      ];
+    });
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ status: 409, message: MESSAGES['common.conflict'].text });
+    expect(attempts).toBe(MAX_ATTEMPTS);
+    const events = await store.readStream(streamId);
+    expect(events.every((e) => (e.data as { by: string }).by === 'rival')).toBe(true);
+  });
+
+  it('stores a command retried with the same idempotency key once, and answers the first position', async () => {
+    const streamId = `tick-${randomUUID()}`;
+    const key = `user-1:${randomUUID()}`;
+    await executor.execute(ctx(key), streamId, ticker, { by: 'me' });
+    const first = await store.headPosition();
+    await executor.execute(ctx(key), streamId, ticker, { by: 'me' });
+    expect(await store.readStream(streamId)).toHaveLength(1);
+    expect(await store.headPosition()).toBe(first);
+    // a new key is a new user action
+    await executor.execute(ctx(`user-1:${randomUUID()}`), streamId, ticker, { by: 'me' });
+    expect(await store.readStream(streamId)).toHaveLength(2);
+  });
+  it('answers a creation retried with its idempotency key as the first time, instead of refusing a duplicate', async () => {
+    const streamId = `tick-${randomUUID()}`;
+    const createOnce: DeciderLike<{ by: string }, Tick, boolean> = {
+      initialState: false,
+      decide: (c, exists) => {
+        if (exists) throw new DomainError('common.conflict');
+        return [{ type: 'Ticked', data: { by: c.by } }];
+      },
+      evolve: () => true,
+    };
+    const key = `user-1:${randomUUID()}`;
+    const first = await executor.execute(ctx(key), streamId, createOnce, { by: 'me' });
+    const retry = await executor.execute(ctx(key), streamId, createOnce, { by: 'me' });
+    expect(retry).toEqual(first);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+    // without the key (or with another one) it is a second creation, refused by the decider
+    await expect(executor.execute(ctx(), streamId, createOnce, { by: 'me' })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+});
