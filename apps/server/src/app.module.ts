@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
@@ -15,6 +15,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { HealthController } from './health/health.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
+import { IdempotentResponses } from './infra/http/idempotent-responses';
 import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PERSISTENCE, PROJECTIONS } from './infra/tokens';
 import type { Runtime } from './runtime';
 
@@ -56,7 +57,10 @@ export class AppModule {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
       controllers: [HealthController, PublicInfoController],
-      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },
+      ],
     };
   }
 }
