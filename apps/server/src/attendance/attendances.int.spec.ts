@@ -236,6 +236,10 @@ describe('getAttendances', () => {
     expect((await api().get('getAttendances', { studentId: students[0].id })).body.total).toBe(3);
     expect((await api().get('getAttendances', { courseId: drums })).body.total).toBe(0);
     expect((await api().get('getAttendances', { instructorId: 'none' })).body.total).toBe(3);
+    // product.md 2: the instructor is searched as the list shows it, Diğer for none
+    expect((await api().get('getAttendances', { q: 'DİĞER' })).body.total).toBe(3);
+    expect((await api().get('getAttendances', { q: 'diğer 17.03.2025' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { q: 'diğer davul' })).body.total).toBe(0);
     expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(1);
     const bad = await api().get('getAttendances', { limit: 0 });
     expect(bad.status).toBe(400);
@@ -247,6 +251,7 @@ describe('getAttendances', () => {
     expect((await theirs.post('addAttendance', lesson())).status).toBe(403);
     const [a] = (await api().get('getAttendances')).body.attendances;
     expect((await theirs.post('deleteAttendance', { id: a.id })).status).toBe(403);
+    expect((await theirs.post('editAttendance', { ...lesson(), id: a.id })).status).toBe(403);
     expect((await orgApi(t, other).post('deleteAttendance', { id: a.id })).status).toBe(404);
     expect((await orgApi(t, other).post('editAttendance', { ...lesson(), id: a.id })).status).toBe(404);
     expect((await orgApi(t, other).get('getAttendances')).body.total).toBe(0);

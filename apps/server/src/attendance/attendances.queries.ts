@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { DB } from '../infra/tokens';
 import { searchPatterns, trLowerSql } from '../students/sql-json';
 
+/** The list's label of an attendance without an instructor (Diğer), in Turkish lower case as searched. */
+const OTHER_INSTRUCTOR_SEARCH = 'diğer';
+
 const count = (min: number, max: number, fallback: number) =>
   z
     .string()
@@ -30,7 +33,7 @@ const day = z
 /**
  * GET getAttendances query. api.md 9.4: the list shows 100 rows a page; a large institution has tens of
  * thousands of attendances, so the server pages and searches (docs/DECISIONS.md): `q` (product.md 2: course,
- * attendance code, date dd.MM.yyyy, time, student numbers), `courseId`, `studentId`, `instructorId` (`none`:
+ * instructor (Diğer when none), attendance code, date dd.MM.yyyy, time, student numbers), `courseId`, `studentId`, `instructorId` (`none`:
  * Diğer), `id` (the detail), `from`/`to` (lesson time, to exclusive), `limit` (1-1000, default 100), `offset`.
  */
 export const getAttendancesQuerySchema = z.strictObject({
@@ -101,7 +104,11 @@ export class AttendancesQueries {
     if (patterns.length > 0) {
       add(
         patterns,
-        (p) => `(a.search_text || ' ' || coalesce(${trLowerSql('c.name')}, '')) LIKE ALL (${p}::text[])`,
+        // product.md 2: the search also finds the instructor as the list shows it, Diğer when there is none
+        // (no instructors list yet, docs/DECISIONS.md: otherwise the id the row shows).
+        (p) =>
+          `(a.search_text || ' ' || coalesce(${trLowerSql('c.name')}, '') || ' ' ||
+            coalesce(a.instructor_id::text, '${OTHER_INSTRUCTOR_SEARCH}')) LIKE ALL (${p}::text[])`,
       );
       // A five-digit word can only be a student number in the search text (codes and dates hold dashes and
       // dots): the same matches, found through the attendee index instead of reading every attendance.

@@ -185,6 +185,7 @@ describe('editPayment, deletePayment, resurrectPayment, permanentlyDeletePayment
     expect((await inst.post('addPayment', payment())).status).toBe(403);
     const theirs = orgApi(t, other, owner.organizationId);
     expect((await theirs.get('getPayments')).status).toBe(403);
+    expect((await theirs.post('addPayment', payment())).status).toBe(403);
     for (const call of ['editPayment', 'deletePayment', 'resurrectPayment', 'permanentlyDeletePayment']) {
       expect((await theirs.post(call, { id: body.id, amount: 1 })).status).toBe(403);
     }

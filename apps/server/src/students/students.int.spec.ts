@@ -358,6 +358,8 @@ describe('getStudents', () => {
       const foreign = await orgApi(t, other).post(call, { id: s.id });
       expect(foreign.status).toBe(404);
     }
+    expect((await theirs.post('editStudent', { id: s.id, ...studentBody(tckn()) })).status).toBe(403);
+    expect((await theirs.get('getDashboard')).status).toBe(403);
     const edit = await orgApi(t, other).post('editStudent', { id: s.id, ...studentBody(tckn()) });
     expect(edit.status).toBe(404);
     expect((await request404(other)).status).toBe(404);
