@@ -48,11 +48,19 @@ describe('preregister and login', () => {
     expect(r.body).toEqual({ error });
   });
 
-  it('needs no VKN for an association or a person', async () => {
+  it('needs no VKN for an association or a person, and keeps none that was sent for them', async () => {
     const r = await request(t.http)
       .post('/api/v1/preregister')
       .send(registrationForm({ companyType: 'ngo', vkn: '' }));
     expect(r.status).toBe(200);
+    const form = registrationForm({ companyType: 'none', vkn: '123' });
+    expect((await request(t.http).post('/api/v1/preregister').send(form)).status).toBe(200);
+    const created = await t.database.db.query<{ vkn: string | null; company_type: string }>(
+      `SELECT data->>'vkn' AS vkn, data->>'companyType' AS company_type FROM events
+        WHERE type = 'OrganizationCreated' AND data->>'name' = $1`,
+      [form.organizationName],
+    );
+    expect(created.rows).toEqual([{ vkn: null, company_type: 'none' }]);
   });
 
   it('refuses a duplicate e-mail, also when two registrations race', async () => {

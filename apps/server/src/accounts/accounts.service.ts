@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  COMPANY_TYPES_NEEDING_VKN,
   DomainError,
   GLOBAL_ROLES,
   ROLES,
@@ -119,7 +120,8 @@ export class AccountsService {
           profile: {
             name: input.organizationName,
             address: input.organizationAddress,
-            vkn: input.vkn || null,
+            // product.md 5: a tax ID belongs only to şahıs, limited and anonim companies
+            vkn: COMPANY_TYPES_NEEDING_VKN.includes(input.companyType) ? input.vkn : null,
             employeeCount: Number(input.employeeCount),
             organizationType: input.organizationType,
             companyType: input.companyType,

@@ -308,10 +308,20 @@ describe('configuration and production', () => {
     }
   });
 
-  it('has no mock checkout in production', async () => {
+  it('has no mock checkout in production, and sends the refresh cookie Secure there', async () => {
     const prod = await startTestServer({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     try {
       const owner = await signUpOwner(prod.http, {}, { pay: false });
+      // issue 3 security: the refresh cookie is httpOnly, SameSite and Secure outside development
+      const signIn = await request(prod.http)
+        .post('/api/v1/login')
+        .send({ email: owner.email, password: owner.password });
+      const cookie = ([] as string[])
+        .concat(signIn.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('refresh_token='));
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
       const r = await request(prod.http)
         .post('/api/v1/payment/mock/initiate')
         .set(owner.auth)

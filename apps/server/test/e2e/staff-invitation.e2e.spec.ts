@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
+import { seedGlobalUser } from '../support/seed-users';
 import { lastMail, registrationForm, signUpOwner, type SignedIn } from '../support/test-server';
 
 /**
@@ -230,5 +231,50 @@ describe('staff invitation and account screens in the browser', () => {
     await page.waitForURL(`${env.baseUrl}/giris`, { timeout: 10_000 });
     await signIn(page, me.email, 'sifirlanan-1');
     await page.waitForURL('**/giris/anasayfa');
+  });
+
+  it('a developer closes an organisation from the picker of all organisations and opens it again in Ayarlar', async () => {
+    const boss = await owner();
+    const orgName = (await request(env.server.http).get('/api/v1/getOrganizations').set(boss.auth)).body[0]
+      .organization.name as string;
+    const rename = (name: string) =>
+      request(env.server.http)
+        .post(`/api/v1/orgs/${boss.organizationId}/editOrganization`)
+        .set(boss.auth)
+        .send({ name });
+    const developer = await seedGlobalUser(env.server, 1);
+
+    const page = await newPage();
+    await signIn(page, developer.email, developer.password);
+    // product.md 2: a developer without an organisation of their own picks among all of them
+    await page.getByRole('heading', { name: 'Kurum Seçimi' }).waitFor();
+    await page.getByLabel('Kurum ara').fill(orgName);
+    await page.getByRole('option', { name: new RegExp(orgName) }).click();
+    const access = page.getByRole('group', { name: `${orgName} kurum erişimi` });
+    await access.getByText('Erişime açık').waitFor();
+    await access.getByRole('button', { name: 'Erişime Kapat' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Erişime Kapat' }).click();
+    await page.getByText('Kurum erişime kapatıldı').waitFor();
+    await access.getByText('Erişime kapalı').waitFor();
+
+    // the server refuses the owner's writes while the organisation is closed
+    const refused = await rename('Kapalıyken');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Kurum erişime kapatılmış.' });
+
+    await page.getByRole('button', { name: 'Kurumu Aç' }).click();
+    await page.waitForURL('**/giris/anasayfa');
+    // the panel says why changes are refused
+    const closedNotice = page.getByText('Kurum erişime kapatılmış. Verileri görüntüleyebilirsiniz');
+    await closedNotice.waitFor();
+    await menu(page).getByRole('link', { name: 'Ayarlar' }).click();
+    const settings = page.getByRole('region', { name: 'Kurum Ayarları' });
+    const inSettings = settings.getByRole('group', { name: `${orgName} kurum erişimi` });
+    await inSettings.getByText('Erişime kapalı').waitFor();
+    await inSettings.getByRole('button', { name: 'Erişime Aç' }).click();
+    await page.getByText('Kurum erişime açıldı').waitFor();
+    await inSettings.getByText('Erişime açık').waitFor();
+    await closedNotice.waitFor({ state: 'detached' });
+    expect((await rename('Yeniden Açık Kurs')).status).toBe(200);
   });
 });

@@ -4,11 +4,22 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Organization } from '../auth/types';
 import { organizationNameChange } from './account-forms';
+import { OrganizationAccessControl } from './OrganizationAccessControl';
 import { useRenameOrganization } from './queries';
 import { SectionCard } from './SectionCard';
 
-/** product.md 2 Settings, organisation settings (school-admin and above): the organisation's name. */
-export function OrganizationSettingsCard({ organization }: { organization: Organization }) {
+/**
+ * product.md 2 Settings, organisation settings (school-admin and above): the organisation's name; for
+ * developers also its access (open or closed).
+ */
+export function OrganizationSettingsCard({
+  organization,
+  canToggleAccess = false,
+}: {
+  organization: Organization;
+  /** product.md 6: developers toggle organisation access. */
+  canToggleAccess?: boolean;
+}) {
   const rename = useRenameOrganization(organization.id);
   const [draft, setDraft] = useState(organization.name);
   // product.md 5: organisation name non-empty and changed
@@ -45,6 +56,7 @@ export function OrganizationSettingsCard({ organization }: { organization: Organ
           Kurum Adını Kaydet
         </Button>
       </Stack>
+      {canToggleAccess && <OrganizationAccessControl organization={organization} />}
     </SectionCard>
   );
 }

@@ -6,6 +6,7 @@ import { ROLES, ROLE_LABELS_TR, hasRole } from '@okul/domain';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { seesAllOrganizations } from '../auth/session';
 import { useReadySession } from '../auth/useSession';
 import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { EmailForm, NameForm, PasswordForm } from './ProfileForms';
@@ -72,6 +73,7 @@ export function SettingsPage() {
           <OrganizationSettingsCard
             key={`${organization.id}:${organization.name}`}
             organization={organization}
+            canToggleAccess={seesAllOrganizations(user)}
           />
         )}
       </Stack>

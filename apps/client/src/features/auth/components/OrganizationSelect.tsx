@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS_TR, effectiveRole } from '@okul/domain';
 import { useState } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
+import { OrganizationAccessControl } from '../../account/OrganizationAccessControl';
 import { seesAllOrganizations, type Session } from '../session';
 import type { Organization } from '../types';
 import { useAuthActions } from '../useAuthActions';
@@ -25,7 +26,9 @@ function membershipText(o: Organization): string {
 export function OrganizationSelect({ session }: { session: Session }) {
   const { selectOrganization, logout } = useAuthActions();
   const [busy, setBusy] = useState(false);
-  const [other, setOther] = useState<Organization | null>(null);
+  const [picked, setOther] = useState<Organization | null>(null);
+  // the list is read again after an access toggle: show the fresh copy of the chosen organisation
+  const other = picked ? (session.allOrganizations.find((o) => o.id === picked.id) ?? picked) : null;
   const choose = async (id: string) => {
     setBusy(true);
     try {
@@ -84,6 +87,11 @@ export function OrganizationSelect({ session }: { session: Session }) {
               getOptionKey={(o) => o.id}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               noOptionsText="Seçenek bulunamadı"
+              renderOption={({ key: _key, ...props }, o) => (
+                <li key={o.id} {...props}>
+                  <ListItemText primary={o.name} secondary={membershipText(o)} />
+                </li>
+              )}
               renderInput={(params) => <TextField {...params} label="Kurum ara" />}
             />
             <Button
@@ -91,9 +99,17 @@ export function OrganizationSelect({ session }: { session: Session }) {
               disabled={!other || busy}
               onClick={() => other && void choose(other.id)}
             >
-              Aç
+              Kurumu Aç
             </Button>
           </Stack>
+          {other && (
+            <Stack spacing={1} sx={{ mb: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                {membershipText(other)}
+              </Typography>
+              <OrganizationAccessControl organization={other} />
+            </Stack>
+          )}
         </>
       )}
       <Button onClick={() => void logout()} color="inherit" fullWidth>

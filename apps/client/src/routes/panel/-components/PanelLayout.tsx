@@ -1,4 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -83,6 +84,12 @@ export function PanelLayout() {
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        {session.organization.deactivated && (
+          // docs/DECISIONS.md: a closed organisation's data stays readable; every change is refused
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Kurum erişime kapatılmış. Verileri görüntüleyebilirsiniz, ancak değişiklik yapılamaz.
+          </Alert>
+        )}
         <Outlet />
       </Box>
     </Box>
