@@ -175,6 +175,10 @@ describe('students in the browser', () => {
     // a payment of 250 TL more makes the course prepaid (+100 TL): it leaves the due list (api.md 9.3)
     await page.goto(`${env.baseUrl}/giris/ogrenci-detay/${studentNumber}`);
     await page.getByRole('button', { name: 'Ödeme Ekle' }).click();
+    // the dialog may open before the enrolments arrive: it takes the only active course once they do
+    await expect
+      .poll(() => payDialog.getByRole('combobox', { name: /^Kurs/ }).innerText())
+      .toContain('Piyano');
     await payDialog.getByLabel(/^Miktar/).fill('250');
     await payDialog.getByRole('button', { name: 'Kaydet' }).click();
     await toast('Ödeme eklendi').waitFor();

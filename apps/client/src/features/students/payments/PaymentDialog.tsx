@@ -1,15 +1,11 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentMethod } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/FormDialog';
 import { STUDENT_TEXTS } from '../messages';
 import type { Payment } from '../types';
 import {
@@ -49,6 +45,10 @@ export function PaymentDialog({
   );
   const set = <K extends keyof PaymentForm>(key: K, value: PaymentForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  // opened before the enrolments arrived: take the only active course once it is known
+  useEffect(() => {
+    if (!editing && defaultCourseId) setForm((f) => (f.courseId ? f : { ...f, courseId: defaultCourseId }));
+  }, [editing, defaultCourseId]);
 
   const submit = async () => {
     const checked = payment ? editPaymentPayload(payment.id, form) : addPaymentPayload(studentId, form);
@@ -65,84 +65,74 @@ export function PaymentDialog({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle>{editing ? 'Ödemeyi Düzenle' : 'Ödeme Ekle'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Miktar (TL)"
-              required
-              autoFocus
-              value={form.amount}
-              onChange={(e) => set('amount', e.target.value)}
-              helperText={form.method === 'correction' ? 'Düzeltmede eksi tutar da girilebilir' : undefined}
-              slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.amountLength, inputMode: 'decimal' } }}
-            />
-            <TextField
-              select
-              label="Kurs"
-              required
-              disabled={editing}
-              value={form.courseId}
-              onChange={(e) => set('courseId', e.target.value)}
-              helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
-            >
-              {courses.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Ödeme yöntemi"
-              value={form.method}
-              onChange={(e) => set('method', e.target.value as PaymentMethod | '')}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </MenuItem>
-              ))}
-            </TextField>
-            {!editing && (
-              <DatePicker
-                label="Ödeme tarihi"
-                value={form.date}
-                onChange={(d) => set('date', d)}
-                slotProps={{ textField: { fullWidth: true } }}
-              />
-            )}
-            <TextField
-              label="Referans kodu"
-              value={form.referenceCode}
-              onChange={(e) => set('referenceCode', e.target.value)}
-              slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.referenceCode } }}
-            />
-            <TextField
-              label="Notlar"
-              value={form.notes}
-              onChange={(e) => set('notes', e.target.value)}
-              slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.notes } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            İptal
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Kaydet
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={editing ? 'Ödemeyi Düzenle' : 'Ödeme Ekle'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      submitLabel="Kaydet"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Miktar (TL)"
+          required
+          autoFocus
+          value={form.amount}
+          onChange={(e) => set('amount', e.target.value)}
+          helperText={form.method === 'correction' ? 'Düzeltmede eksi tutar da girilebilir' : undefined}
+          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.amountLength, inputMode: 'decimal' } }}
+        />
+        <TextField
+          select
+          label="Kurs"
+          required
+          disabled={editing}
+          value={form.courseId}
+          onChange={(e) => set('courseId', e.target.value)}
+          helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
+        >
+          {courses.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Ödeme yöntemi"
+          value={form.method}
+          onChange={(e) => set('method', e.target.value as PaymentMethod | '')}
+        >
+          {PAYMENT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {PAYMENT_METHOD_LABELS[m]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!editing && (
+          <DatePicker
+            label="Ödeme tarihi"
+            value={form.date}
+            onChange={(d) => set('date', d)}
+            slotProps={{ textField: { fullWidth: true } }}
+          />
+        )}
+        <TextField
+          label="Referans kodu"
+          value={form.referenceCode}
+          onChange={(e) => set('referenceCode', e.target.value)}
+          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.referenceCode } }}
+        />
+        <TextField
+          label="Notlar"
+          value={form.notes}
+          onChange={(e) => set('notes', e.target.value)}
+          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.notes } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
