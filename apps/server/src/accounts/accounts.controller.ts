@@ -193,6 +193,7 @@ export class AccountsController {
     return this.accounts.organizations(req.principal!.userId);
   }
 
+  @AccountCall()
   @Get('getAllOrganizations')
   getAllOrganizations(@Req() req: AppRequest) {
     return this.accounts.allOrganizations(req.principal!);
@@ -308,6 +309,7 @@ export class AccountsController {
     });
   }
 
+  @AccountCall()
   @Post('respondToOrgInvitation')
   @HttpCode(200)
   async respondToOrgInvitation(@Req() req: AppRequest, @Body() body: unknown) {

@@ -331,6 +331,44 @@ describe('people and invitations', () => {
     );
   });
 
+  it('an unverified user reads and answers an invitation (account calls, DECISIONS.md issue 3)', async () => {
+    const invitee = await signUpOwner(t.http, {}, { verify: false, pay: false });
+    const courses = await request(t.http).get(org(invitee, 'getCourses')).set(invitee.auth);
+    expect(courses.body).toEqual({ error: 'E-posta adresinizi doğrulamanız gerekiyor.' });
+    const r = await request(t.http)
+      .post(org(owner, 'inviteUser'))
+      .set(owner.auth)
+      .send({ email: invitee.email, name: '', orgId: owner.organizationId, orgRoleId: 4 });
+    expect(r.body).toMatchObject({ success: true, delivery: 'inbox' });
+    const inbox = (await request(t.http).get('/api/v1/getMessages').set(invitee.auth)).body;
+    expect(inbox.map((m: { id: string }) => m.id)).toContain(r.body.invitationId);
+    const ok = await request(t.http)
+      .post('/api/v1/respondToOrgInvitation')
+      .set(invitee.auth)
+      .send({ messageId: r.body.invitationId, accept: true });
+    expect({ status: ok.status, body: ok.body }).toMatchObject({
+      status: 200,
+      body: { success: true, organizationId: owner.organizationId, responseStatus: 'accepted' },
+    });
+    const orgs = (await request(t.http).get('/api/v1/getOrganizations').set(invitee.auth)).body;
+    expect(orgs.map((o: { organization: { id: string } }) => o.organization.id)).toContain(
+      owner.organizationId,
+    );
+  });
+
+  it('getAllOrganizations is an account call: an unverified developer lists them, others are refused by role', async () => {
+    const unverifiedDeveloper = await seedGlobalUser(t, 1, { verified: false });
+    const all = await request(t.http).get('/api/v1/getAllOrganizations').set(unverifiedDeveloper.auth);
+    expect(all.status).toBe(200);
+    expect(all.body.map((o: { id: string }) => o.id)).toContain(owner.organizationId);
+    const unverified = await signUpOwner(t.http, {}, { verify: false, pay: false });
+    const refused = await request(t.http).get('/api/v1/getAllOrganizations').set(unverified.auth);
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: { error: 'Bu işlem için yetkiniz yok.' },
+    });
+  });
+
   it('a rejected invitation adds nothing and tells the inviter', async () => {
     const invitee = await signUpOwner(t.http);
     const r = await request(t.http)

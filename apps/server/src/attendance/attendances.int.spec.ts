@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logSentence } from '@okul/domain';
 import { addCourse, addMember, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
 
@@ -212,6 +213,21 @@ describe('editAttendance and deleteAttendance', () => {
       courseId: guitar,
       name: expect.stringMatching(/^YK-/),
     });
+    // The lesson edited above from 20.03.2025 18:30 to 21.03.2025 10:00 (Istanbul) and then deleted.
+    const edit = logs.find((l) => l.action === 'edit_attendance');
+    expect(edit?.details).toMatchObject({
+      courseId: guitar,
+      startDate: '2025-03-20T15:30:00.000Z',
+      newStartDate: '2025-03-21T07:00:00.000Z',
+    });
+    expect(logSentence('edit_attendance', edit?.details)).toMatch(
+      /^"YK-\d{4}-\d+" yoklamasının zamanını 20\.03\.2025 18:30 → 21\.03\.2025 10:00 olarak değiştirdi\.$/,
+    );
+    const del = logs.find((l) => l.action === 'delete_attendance');
+    expect(del?.details).toMatchObject({ courseId: guitar, startDate: '2025-03-21T07:00:00.000Z' });
+    expect(logSentence('delete_attendance', del?.details)).toMatch(
+      /^"YK-\d{4}-\d+" yoklamasını sildi \(zaman: 21\.03\.2025 10:00\)\.$/,
+    );
   });
 });
 

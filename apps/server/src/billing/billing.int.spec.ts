@@ -1,6 +1,6 @@
 import { checkoutStream, organizationStream } from '@okul/domain';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakePosnet } from '../../test/support/fake-posnet';
 import {
   payWithMock,
@@ -31,6 +31,44 @@ afterAll(async () => {
   await t?.close();
   await bank.stop();
 });
+
+/**
+ * What the server writes to the console while `run` runs. An expected refusal (a DomainError, even at 502/503)
+ * is at most a one-line warning without a stack; only unexpected errors keep "[http] unexpected error".
+ */
+async function consoleDuring(
+  run: () => Promise<void>,
+): Promise<{ errors: unknown[][]; warnings: unknown[][] }> {
+  const errors: unknown[][] = [];
+  const warnings: unknown[][] = [];
+  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void errors.push(a));
+  const warn = vi.spyOn(console, 'warn').mockImplementation((...a: unknown[]) => void warnings.push(a));
+  try {
+    await run();
+  } finally {
+    error.mockRestore();
+    warn.mockRestore();
+  }
+  return { errors, warnings };
+}
+const expectRefusalLoggedQuietly = (
+  out: { errors: unknown[][]; warnings: unknown[][] },
+  status: number,
+  code: string,
+) => {
+  // Other lines (the checkout's own note of the cause) may appear; none is the filter's stack trace.
+  for (const args of [...out.errors, ...out.warnings]) {
+    expect(args.map(String).join(' ')).not.toMatch(/\[http\] unexpected error/);
+  }
+  const http = out.warnings.filter((a) => String(a[0]).startsWith('[http]'));
+  expect(http).toEqual([
+    [
+      expect.stringMatching(
+        new RegExp(`^\\[http\\] ${status} POST /api/v1/payment/posnet/initiate ${code}: [^\\n]+$`),
+      ),
+    ],
+  ]);
+};
 
 const orgOf = async (s: SignedIn) =>
   (await request(t.http).get('/api/v1/getOrganizations').set(s.auth)).body[0].organization;
@@ -263,12 +301,15 @@ describe('POSNET checkout against a fake bank', () => {
     const owner = await signUpOwner(t.http, {}, { pay: false });
     bank.down = true;
     try {
-      const r = await request(t.http)
-        .post('/api/v1/payment/posnet/initiate')
-        .set(owner.auth)
-        .send({ checkoutItem: 'sub-1-month', organizationId: owner.organizationId });
-      expect(r.status).toBe(502);
-      expect(r.body.error).toBe('Banka ödeme servisine ulaşılamadı. Lütfen biraz sonra tekrar deneyin.');
+      const out = await consoleDuring(async () => {
+        const r = await request(t.http)
+          .post('/api/v1/payment/posnet/initiate')
+          .set(owner.auth)
+          .send({ checkoutItem: 'sub-1-month', organizationId: owner.organizationId });
+        expect(r.status).toBe(502);
+        expect(r.body.error).toBe('Banka ödeme servisine ulaşılamadı. Lütfen biraz sonra tekrar deneyin.');
+      });
+      expectRefusalLoggedQuietly(out, 502, 'checkout.providerUnavailable');
     } finally {
       bank.down = false;
     }
@@ -295,14 +336,17 @@ describe('configuration and production', () => {
     const bare = await startTestServer();
     try {
       const owner = await signUpOwner(bare.http);
-      const r = await request(bare.http)
-        .post('/api/v1/payment/posnet/initiate')
-        .set(owner.auth)
-        .send({ checkoutItem: 'sub-1-month', organizationId: owner.organizationId });
-      expect(r.status).toBe(503);
-      expect(r.body.error).toBe(
-        'Kartla ödeme şu anda kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.',
-      );
+      const out = await consoleDuring(async () => {
+        const r = await request(bare.http)
+          .post('/api/v1/payment/posnet/initiate')
+          .set(owner.auth)
+          .send({ checkoutItem: 'sub-1-month', organizationId: owner.organizationId });
+        expect(r.status).toBe(503);
+        expect(r.body.error).toBe(
+          'Kartla ödeme şu anda kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.',
+        );
+      });
+      expectRefusalLoggedQuietly(out, 503, 'checkout.notConfigured');
     } finally {
       await bare.close();
     }

@@ -42,8 +42,30 @@ export type AttendanceEvent =
           createdAt: string;
         }
     >
-  | DomainEvent<'AttendanceEdited', Ids & AttendanceFields & { editedBy: string | null; editedAt: string }>
-  | DomainEvent<'AttendanceDeleted', Ids & { courseId: string; deletedBy: string | null; deletedAt: string }>;
+  | DomainEvent<
+      'AttendanceEdited',
+      Ids &
+        AttendanceFields & {
+          editedBy: string | null;
+          editedAt: string;
+          // For the log (product.md 3 Log entry startDate/newStartDate): the code and the lesson time before
+          // the edit. Absent in events stored before the log carried them.
+          code?: string;
+          previousTimestamp?: string;
+        }
+    >
+  | DomainEvent<
+      'AttendanceDeleted',
+      Ids & {
+        courseId: string;
+        deletedBy: string | null;
+        deletedAt: string;
+        // For the log (product.md 3 Log entry startDate): the code and the lesson time of the deleted
+        // attendance. Absent in events stored before the log carried them.
+        code?: string;
+        timestamp?: string;
+      }
+    >;
 
 /** What the server knows of each attendee: their enrolments (of any course) and a label for messages. */
 export interface AttendeeInfo {
@@ -192,7 +214,14 @@ export function decideAttendance(command: AttendanceCommand, state: AttendanceSt
       return [
         {
           type: 'AttendanceEdited',
-          data: { ...ids, ...fields, editedBy: command.userId, editedAt: command.now },
+          data: {
+            ...ids,
+            ...fields,
+            editedBy: command.userId,
+            editedAt: command.now,
+            code: s.code,
+            previousTimestamp: s.timestamp,
+          },
         },
       ];
     }
@@ -201,7 +230,14 @@ export function decideAttendance(command: AttendanceCommand, state: AttendanceSt
       return [
         {
           type: 'AttendanceDeleted',
-          data: { ...ids, courseId: s.courseId, deletedBy: command.userId, deletedAt: command.now },
+          data: {
+            ...ids,
+            courseId: s.courseId,
+            deletedBy: command.userId,
+            deletedAt: command.now,
+            code: s.code,
+            timestamp: s.timestamp,
+          },
         },
       ];
     }
@@ -220,7 +256,8 @@ export function evolveAttendance(state: AttendanceState, event: AttendanceEvent)
     }
     case 'AttendanceEdited': {
       if (state.status === 'none') return state;
-      const { attendanceId: _a, organizationId: _o, ...rest } = event.data;
+      // The code never changes and the previous time is only for the log: neither is part of the new state.
+      const { attendanceId: _a, organizationId: _o, code: _c, previousTimestamp: _p, ...rest } = event.data;
       return { ...state, ...rest };
     }
     case 'AttendanceDeleted':

@@ -151,12 +151,39 @@ describe('attendance decider', () => {
             attendants: [STUDENT],
             editedBy: USER,
             editedAt: '2026-01-21T10:00:00.000Z',
+            code: 'YK-2601-0007',
+            previousTimestamp: LESSON,
           },
         },
       ]);
     given(attendanceDecider, [added])
       .when(editCmd({ hour: 19 }))
       .thenThrows('attendance.noEnrollment');
+  });
+
+  it('gives an edit the lesson time it replaces, folding the log-only fields out of the state', () => {
+    const [first] = given(attendanceDecider, [added])
+      .when(editCmd({ attendants: [STUDENT], hour: 17, instructorId: null }))
+      .run();
+    expect(first.data).toMatchObject({ previousTimestamp: LESSON, timestamp: '2026-01-19T14:30:00.000Z' });
+    const [second] = given(attendanceDecider, [added, first])
+      .when(editCmd({ attendants: [STUDENT], hour: 16, instructorId: null }))
+      .run();
+    expect(second.data).toMatchObject({
+      code: 'YK-2601-0007',
+      previousTimestamp: '2026-01-19T14:30:00.000Z',
+      timestamp: '2026-01-19T13:30:00.000Z',
+    });
+    const state = [added, first].reduce(attendanceDecider.evolve, attendanceDecider.initialState);
+    expect(state).not.toHaveProperty('previousTimestamp');
+    // An edit stored before the log carried the old time still folds.
+    if (first.type !== 'AttendanceEdited') throw new Error(`expected an edit, got ${first.type}`);
+    const { code: _c, previousTimestamp: _p, ...oldEdit } = first.data;
+    const folded = attendanceDecider.evolve(attendanceDecider.evolve(attendanceDecider.initialState, added), {
+      type: 'AttendanceEdited',
+      data: oldEdit,
+    });
+    expect(folded).toMatchObject({ status: 'active', code: 'YK-2601-0007', hour: 17 });
   });
 
   it('keeps the course fixed after creation', () => {
@@ -173,7 +200,14 @@ describe('attendance decider', () => {
     const del: AttendanceCommand = { type: 'DeleteAttendance', ...ids, userId: USER, now: NOW };
     const deleted: AttendanceEvent = {
       type: 'AttendanceDeleted',
-      data: { ...ids, courseId: COURSE, deletedBy: USER, deletedAt: NOW },
+      data: {
+        ...ids,
+        courseId: COURSE,
+        deletedBy: USER,
+        deletedAt: NOW,
+        code: 'YK-2601-0007',
+        timestamp: LESSON,
+      },
     };
     given(attendanceDecider, [added]).when(del).then([deleted]);
     given(attendanceDecider, [added, deleted]).when(del).thenThrows('attendance.notFound');

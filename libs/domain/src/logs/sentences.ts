@@ -1,3 +1,5 @@
+import { toLocal } from '../shared/time';
+
 /**
  * The audit log (İşlem Dökümü) as Turkish sentences. product.md 3 (log entry): every known action is
  * "shown as a Turkish readable sentence"; a refused action carries the suffix `_failed`; unknown actions
@@ -74,6 +76,23 @@ export function formatLogDate(v: unknown): string | null {
   if (Number.isNaN(d.getTime())) return t;
   const pad = (n: number) => n.toString().padStart(2, '0');
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/**
+ * A lesson time (attendance startDate/newStartDate) reads dd.MM.yyyy HH:mm on the institution's wall clock
+ * (api.md 9.4 formats; the lesson was entered as Europe/Istanbul day and hour), wherever the log is read.
+ * A date-only string reads as a date; anything unreadable as written.
+ */
+export function formatLogDateTime(v: unknown): string | null {
+  const t = text(v);
+  if (t === null) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return formatLogDate(t);
+  // Only ISO instants are read as times: Date.parse also takes text like "7" (a year) that no entry means.
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : Number.NaN;
+  if (Number.isNaN(ms)) return t;
+  const l = toLocal(ms);
+  const pad = (n: number) => n.toString().padStart(2, '0');
+  return `${pad(l.day)}.${pad(l.month)}.${l.year} ${pad(l.hour)}:${pad(l.minute)}`;
 }
 
 /** "(a: x; b: y)" from the parts that are present, or "" when none is. */
@@ -164,9 +183,36 @@ const ACTIONS = {
   accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
 
   // attendance
-  add_attendance: { label: 'Yoklama ekleme', done: () => 'Yoklama ekledi.' },
-  edit_attendance: { label: 'Yoklama düzenleme', done: () => 'Yoklamayı düzenledi.' },
-  delete_attendance: { label: 'Yoklama silme', done: () => 'Yoklamayı sildi.' },
+  // The attendance is named by its code (name) when the entry carries it; the lesson time is startDate
+  // (before an edit) and newStartDate (after it).
+  add_attendance: {
+    label: 'Yoklama ekleme',
+    done: (d) =>
+      `${onNamed(d, (n) => `${n} yoklamasını ekledi`, 'Yoklama ekledi')}${facts([
+        ['zaman', formatLogDateTime(d.startDate)],
+      ])}.`,
+  },
+  edit_attendance: {
+    label: 'Yoklama düzenleme',
+    done: (d) => {
+      const before = formatLogDateTime(d.startDate);
+      const after = formatLogDateTime(d.newStartDate);
+      if (before !== null && after !== null && before !== after) {
+        const whose = onNamed(d, (n) => `${n} yoklamasının`, 'Yoklamanın');
+        return `${whose} zamanını ${before} → ${after} olarak değiştirdi.`;
+      }
+      return `${onNamed(d, (n) => `${n} yoklamasını düzenledi`, 'Yoklamayı düzenledi')}${facts([
+        ['zaman', after ?? before],
+      ])}.`;
+    },
+  },
+  delete_attendance: {
+    label: 'Yoklama silme',
+    done: (d) =>
+      `${onNamed(d, (n) => `${n} yoklamasını sildi`, 'Yoklamayı sildi')}${facts([
+        ['zaman', formatLogDateTime(d.startDate)],
+      ])}.`,
+  },
 
   // courses
   add_course: {

@@ -4,6 +4,7 @@ import {
   LOG_ACTIONS,
   formatLogAmount,
   formatLogDate,
+  formatLogDateTime,
   isKnownLogAction,
   logActionLabel,
   logSentence,
@@ -133,6 +134,44 @@ describe('log sentences', () => {
         newStartDate: '2025-02-01',
       }),
     ).toBe('Kurs kaydını düzenledi (ücret: 100,00 TL → 120,00 TL; başlangıç: 01.01.2025 → 01.02.2025).');
+  });
+
+  it('writes the lesson time of attendances on the Istanbul wall clock, old and new on an edit', () => {
+    // 14:00 on 5 March 2025 in Istanbul is 11:00 UTC (UTC+3), whatever the reader's time zone.
+    const before = '2025-03-05T11:00:00.000Z';
+    const after = '2025-03-06T12:00:00.000Z';
+    expect(
+      logSentence('edit_attendance', { name: 'YK-2503-0001', startDate: before, newStartDate: after }),
+    ).toBe('"YK-2503-0001" yoklamasının zamanını 05.03.2025 14:00 → 06.03.2025 15:00 olarak değiştirdi.');
+    expect(logSentence('edit_attendance', { startDate: before, newStartDate: after })).toBe(
+      'Yoklamanın zamanını 05.03.2025 14:00 → 06.03.2025 15:00 olarak değiştirdi.',
+    );
+    // Same time (attendees or instructor changed), or an entry from before the log kept the old time.
+    expect(
+      logSentence('edit_attendance', { name: 'YK-2503-0001', startDate: before, newStartDate: before }),
+    ).toBe('"YK-2503-0001" yoklamasını düzenledi (zaman: 05.03.2025 14:00).');
+    expect(logSentence('edit_attendance', { newStartDate: after })).toBe(
+      'Yoklamayı düzenledi (zaman: 06.03.2025 15:00).',
+    );
+    expect(logSentence('edit_attendance', {})).toBe('Yoklamayı düzenledi.');
+    expect(logSentence('delete_attendance', { name: 'YK-2503-0001', startDate: before })).toBe(
+      '"YK-2503-0001" yoklamasını sildi (zaman: 05.03.2025 14:00).',
+    );
+    expect(logSentence('delete_attendance', { courseId: 'c1' })).toBe('Yoklamayı sildi.');
+    expect(logSentence('add_attendance', { name: 'YK-2503-0001', startDate: before })).toBe(
+      '"YK-2503-0001" yoklamasını ekledi (zaman: 05.03.2025 14:00).',
+    );
+    expect(logSentence('add_attendance', {})).toBe('Yoklama ekledi.');
+  });
+
+  it('formats lesson times in Istanbul time, across the summer time Turkey used before 2016', () => {
+    expect(formatLogDateTime('2025-12-31T21:30:00.000Z')).toBe('01.01.2026 00:30');
+    expect(formatLogDateTime('2015-07-01T15:00:00.000Z')).toBe('01.07.2015 18:00');
+    expect(formatLogDateTime('2015-01-01T15:00:00.000Z')).toBe('01.01.2015 17:00');
+    expect(formatLogDateTime('2025-09-01')).toBe('01.09.2025');
+    expect(formatLogDateTime('yarın')).toBe('yarın');
+    expect(formatLogDateTime(7)).toBe('7');
+    expect(formatLogDateTime(null)).toBeNull();
   });
 
   it('formats kuruş amounts and dates the Turkish way', () => {

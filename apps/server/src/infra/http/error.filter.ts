@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import { ConcurrencyError, DomainError, MESSAGES, type MessageKey } from '@okul/domain';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 const STATUS_MESSAGES: Record<number, MessageKey> = {
   400: 'common.badRequest',
@@ -16,9 +16,22 @@ const STATUS_MESSAGES: Record<number, MessageKey> = {
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
     const [status, text] = this.describe(exception);
-    if (status >= 500) console.error('[http] unexpected error', exception);
+    if (status >= 500) {
+      const refusal = domainErrorOf(exception);
+      if (refusal) {
+        // A DomainError is an expected refusal even at 502/503 (card provider not configured, bank
+        // unreachable): any cause is logged where it is known, so one line without a stack is enough.
+        const req = http.getRequest<Request | undefined>();
+        // The path without its query: links carry one-time tokens that do not belong in logs.
+        const where = req ? ` ${req.method} ${(req.originalUrl ?? req.url ?? '').split('?')[0]}` : '';
+        console.warn(`[http] ${status}${where} ${refusal.code}: ${refusal.message.replace(/\s+/g, ' ')}`);
+      } else {
+        console.error('[http] unexpected error', exception);
+      }
+    }
     if (!res.headersSent) res.status(status).json({ error: text });
   }
 
@@ -38,4 +51,14 @@ export class ErrorFilter implements ExceptionFilter {
     }
     return [500, MESSAGES['common.internal'].text];
   }
+}
+
+/** The DomainError answered for an exception: itself, or the cause an HttpException wraps (as describe reads it). */
+export function domainErrorOf(e: unknown): DomainError | null {
+  if (e instanceof DomainError) return e;
+  if (e instanceof HttpException) {
+    const cause = (e as { cause?: unknown }).cause;
+    return cause ? domainErrorOf(cause) : null;
+  }
+  return null;
 }
