@@ -1,4 +1,3 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,7 +7,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState, type ReactNode } from 'react';
 import { tablePaginationLabels } from '../lib/table-labels';
-import { CARD_RADIUS } from '../theme';
+import { EmptyTableRow, TableCard } from './TableParts';
 
 export interface Column<T> {
   key: string;
@@ -54,7 +53,7 @@ export function PaginatedTable<T>({
     c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {};
 
   return (
-    <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+    <TableCard>
       <TableContainer sx={{ maxHeight }}>
         <Table stickyHeader size="small" aria-label={ariaLabel}>
           <TableHead>
@@ -72,11 +71,7 @@ export function PaginatedTable<T>({
           </TableHead>
           <TableBody>
             {visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {emptyText}
-                </TableCell>
-              </TableRow>
+              <EmptyTableRow colSpan={columns.length}>{emptyText}</EmptyTableRow>
             ) : (
               visible.map((row) => (
                 <TableRow hover key={rowKey(row)}>
@@ -103,6 +98,6 @@ export function PaginatedTable<T>({
         }}
       />
       {footer}
-    </Paper>
+    </TableCard>
   );
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormTextField } from '../../components/FormTextField';
 import type { Profile } from '../auth/types';
 import { useAuthActions } from '../auth/useAuthActions';
 import {
@@ -43,20 +43,14 @@ export function NameForm({ user }: { user: Profile }) {
         spacing={2}
         onSubmit={(e) => void submit(e).catch(() => undefined)}
       >
-        <Controller
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="İsim"
-              fullWidth
-              autoComplete="name"
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'En fazla 50 karakter'}
-              slotProps={{ htmlInput: { maxLength: 50 } }}
-            />
-          )}
+          label="İsim"
+          fullWidth
+          autoComplete="name"
+          hint="En fazla 50 karakter"
+          slotProps={{ htmlInput: { maxLength: 50 } }}
         />
         <Button
           type="submit"
@@ -106,21 +100,15 @@ export function EmailForm({ user }: { user: Profile }) {
         spacing={2}
         onSubmit={(e) => void submit(e).catch(() => undefined)}
       >
-        <Controller
+        <FormTextField
           control={control}
           name="email"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="E-posta"
-              type="email"
-              autoComplete="email"
-              fullWidth
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'En fazla 50 karakter'}
-              slotProps={{ htmlInput: { maxLength: 50 } }}
-            />
-          )}
+          label="E-posta"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          hint="En fazla 50 karakter"
+          slotProps={{ htmlInput: { maxLength: 50 } }}
         />
         <Button
           type="submit"
@@ -157,20 +145,14 @@ export function PasswordForm() {
   });
 
   const field = (name: keyof PasswordFormValues, label: string, autoComplete: string) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field: f, fieldState }) => (
-        <TextField
-          {...f}
-          label={label}
-          type="password"
-          autoComplete={autoComplete}
-          fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
-        />
-      )}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      fullWidth
+      hint=" "
     />
   );
 

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,7 +17,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
-import { CARD_RADIUS } from '../../theme';
+import { EmptyTableRow, OpenableTableRow, TableCard } from '../../components/TableParts';
 import { useOrgId } from '../auth/useSession';
 import { AttendancePreviewDialog } from './AttendancePreviewDialog';
 import {
@@ -107,7 +106,7 @@ export function AttendancesPage({
           Yoklamalar yüklenemedi: {errorText(query.error)}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+      <TableCard>
         {query.isFetching && <LinearProgress aria-label="Yükleniyor" />}
         <TableContainer sx={{ maxHeight: 660 }}>
           <Table stickyHeader size="small" aria-label="Yoklamalar">
@@ -124,36 +123,22 @@ export function AttendancesPage({
             </TableHead>
             <TableBody>
               {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {query.isPending
-                      ? 'Yükleniyor…'
-                      : search.q
-                        ? 'Aramaya uyan yoklama bulunamadı.'
-                        : 'Henüz yoklama alınmamış.'}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow colSpan={5}>
+                  {query.isPending
+                    ? 'Yükleniyor…'
+                    : search.q
+                      ? 'Aramaya uyan yoklama bulunamadı.'
+                      : 'Henüz yoklama alınmamış.'}
+                </EmptyTableRow>
               ) : (
                 rows.map((a) => (
-                  <TableRow
-                    hover
-                    key={a.id}
-                    tabIndex={0}
-                    sx={{ cursor: 'pointer' }}
-                    onClick={() => setPreview(a)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        setPreview(a);
-                      }
-                    }}
-                  >
+                  <OpenableTableRow key={a.id} onOpen={() => setPreview(a)} openOnSpace>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAttendanceTime(a)}</TableCell>
                     <TableCell>{a.courseName ?? '—'}</TableCell>
                     <TableCell sx={hideBelowMd}>{instructorLabel(a.instructorId)}</TableCell>
                     <TableCell align="right">{a.attendants.length}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', ...hideBelowMd }}>{a.code}</TableCell>
-                  </TableRow>
+                  </OpenableTableRow>
                 ))
               )}
             </TableBody>
@@ -168,7 +153,7 @@ export function AttendancesPage({
           rowsPerPageOptions={[ATTENDANCE_PAGE_SIZE]}
           onPageChange={(_, p) => onSearchChange({ q: search.q, page: p > 0 ? p + 1 : undefined })}
         />
-      </Paper>
+      </TableCard>
 
       <AttendancePreviewDialog
         attendance={preview}

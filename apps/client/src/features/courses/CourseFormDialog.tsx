@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
@@ -13,6 +8,8 @@ import { addCourseSchema, editCourseSchema, type AddCourseInput, type EditCourse
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import type { Course } from './types';
 
 type FormValues = Omit<z.input<typeof editCourseSchema>, 'id'> & { id?: string };
@@ -74,118 +71,97 @@ export function CourseFormDialog({ open, course, busy, onClose, onAdd, onEdit }:
   });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{editing ? 'Kursu Düzenle' : 'Yeni Kurs'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
+    <FormDialog
+      open={open}
+      title={editing ? 'Kursu Düzenle' : 'Yeni Kurs'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={busy ? 'Kaydediliyor' : editing ? 'Güncelle' : 'Kaydet'}
+      cancelLabel="Vazgeç"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="name"
+          label="Kurs adı"
+          required
+          autoFocus
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <FormTextField
+          control={control}
+          name="courseExplanation"
+          label="Açıklama"
+          required
+          fullWidth
+          multiline
+          minRows={3}
+          maxRows={12}
+          slotProps={{ htmlInput: { maxLength: 10000 } }}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                value={field.value ?? ''}
+                label="Kurs kodu"
+                fullWidth
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: 50 } }}
+              />
+            )}
+          />
+          {editing && (
             <Controller
               control={control}
-              name="name"
+              name="index"
               render={({ field, fieldState }) => (
                 <TextField
-                  {...field}
-                  label="Kurs adı"
-                  required
-                  autoFocus
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                  label="Sıra"
+                  type="number"
                   fullWidth
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                  helperText={fieldState.error?.message ?? 'Listede küçük sıra numarası önce gelir.'}
+                  slotProps={{ htmlInput: { min: 0, step: 1 } }}
                 />
               )}
             />
-            <Controller
-              control={control}
-              name="courseExplanation"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Açıklama"
-                  required
-                  fullWidth
-                  multiline
-                  minRows={3}
-                  maxRows={12}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { maxLength: 10000 } }}
-                />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                control={control}
-                name="code"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    value={field.value ?? ''}
-                    label="Kurs kodu"
-                    fullWidth
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                    slotProps={{ htmlInput: { maxLength: 50 } }}
-                  />
-                )}
+          )}
+        </Stack>
+        <FormGroup row>
+          <Controller
+            control={control}
+            name="isGroupCourse"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Grup kursu"
+                control={<Checkbox checked={!!field.value} onChange={(_, v) => field.onChange(v)} />}
               />
-              {editing && (
-                <Controller
-                  control={control}
-                  name="index"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      name={field.name}
-                      inputRef={field.ref}
-                      onBlur={field.onBlur}
-                      value={field.value ?? ''}
-                      onChange={(e) =>
-                        field.onChange(e.target.value === '' ? undefined : Number(e.target.value))
-                      }
-                      label="Sıra"
-                      type="number"
-                      fullWidth
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message ?? 'Listede küçük sıra numarası önce gelir.'}
-                      slotProps={{ htmlInput: { min: 0, step: 1 } }}
-                    />
-                  )}
-                />
-              )}
-            </Stack>
-            <FormGroup row>
-              <Controller
-                control={control}
-                name="isGroupCourse"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="Grup kursu"
-                    control={<Checkbox checked={!!field.value} onChange={(_, v) => field.onChange(v)} />}
-                  />
-                )}
+            )}
+          />
+          <Controller
+            control={control}
+            name="isPrivateCourse"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Özel ders"
+                control={<Checkbox checked={!!field.value} onChange={(_, v) => field.onChange(v)} />}
               />
-              <Controller
-                control={control}
-                name="isPrivateCourse"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="Özel ders"
-                    control={<Checkbox checked={!!field.value} onChange={(_, v) => field.onChange(v)} />}
-                  />
-                )}
-              />
-            </FormGroup>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Vazgeç
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Kaydediliyor' : editing ? 'Güncelle' : 'Kaydet'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            )}
+          />
+        </FormGroup>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { useUpdateOrganizationUser } from './queries';
-import { RoleSelect } from './RoleSelect';
+import { RoleField } from './RoleSelect';
 import type { OrganizationUser } from './types';
 import { editUserBody, editUserFormSchema } from './users';
 
@@ -47,52 +44,28 @@ export function EditUserDialog({
   });
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <DialogTitle>Kullanıcıyı Düzenle</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            <TextField label="E-posta" value={member.user.email} fullWidth disabled helperText=" " />
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="İsim"
-                  fullWidth
-                  autoFocus
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? ' '}
-                  slotProps={{ htmlInput: { maxLength: 50 } }}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="orgRoleId"
-              render={({ field, fieldState }) => (
-                <RoleSelect
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            İptal
-          </Button>
-          <Button type="submit" variant="contained" disabled={update.isPending || !formState.isDirty}>
-            Kaydet
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Kullanıcıyı Düzenle"
+      busy={update.isPending}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e).catch(() => undefined)}
+      submitLabel="Kaydet"
+      submitDisabled={!formState.isDirty}
+      maxWidth="xs"
+    >
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        <TextField label="E-posta" value={member.user.email} fullWidth disabled helperText=" " />
+        <FormTextField
+          control={control}
+          name="name"
+          label="İsim"
+          fullWidth
+          autoFocus
+          hint=" "
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+        />
+        <RoleField control={control} name="orgRoleId" />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormTextField } from '../../components/FormTextField';
 import { useInviteUser } from './queries';
-import { RoleSelect } from './RoleSelect';
+import { RoleField } from './RoleSelect';
 import { inviteBody, inviteFormSchema } from './users';
 
 interface InviteFormValues {
@@ -60,56 +60,31 @@ export function InviteUserForm({ orgId }: { orgId: string }) {
           onSubmit={(e) => void submit(e).catch(() => undefined)}
         >
           <Grid size={{ xs: 12, md: 'grow' }}>
-            <Controller
+            <FormTextField
               control={control}
               name="email"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="E-posta"
-                  type="email"
-                  required
-                  fullWidth
-                  autoComplete="off"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? ' '}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
-                />
-              )}
+              label="E-posta"
+              type="email"
+              required
+              fullWidth
+              autoComplete="off"
+              hint=" "
+              slotProps={{ htmlInput: { maxLength: 100 } }}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <Controller
+            <FormTextField
               control={control}
               name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="İsim"
-                  fullWidth
-                  autoComplete="off"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'İsteğe bağlı'}
-                  slotProps={{ htmlInput: { maxLength: 50 } }}
-                />
-              )}
+              label="İsim"
+              fullWidth
+              autoComplete="off"
+              hint="İsteğe bağlı"
+              slotProps={{ htmlInput: { maxLength: 50 } }}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <Controller
-              control={control}
-              name="orgRoleId"
-              render={({ field, fieldState }) => (
-                <RoleSelect
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <RoleField control={control} name="orgRoleId" />
           </Grid>
           <Grid size={{ xs: 12, md: 'auto' }}>
             <Button

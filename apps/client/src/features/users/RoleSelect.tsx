@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { ASSIGNABLE_ROLE_OPTIONS } from './users';
 
 /** A select of the assignable roles (product.md 6); '' while none is chosen. */
@@ -41,5 +42,31 @@ export function RoleSelect({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The role select wired to a react-hook-form field holding a role id ('' while none is chosen). */
+export function RoleField<T extends FieldValues, TOutput = T>({
+  control,
+  name,
+}: {
+  control: Control<T, unknown, TOutput>;
+  name: FieldPath<T>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RoleSelect
+          name={field.name}
+          value={field.value as number | ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,8 +8,8 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorText } from '../../../api/client';
-import { CARD_RADIUS } from '../../../theme';
+import { QueryStatus } from '../../../components/QueryStatus';
+import { EmptyTableRow, OpenableTableRow, TableCard } from '../../../components/TableParts';
 import { useOrgId } from '../../auth/useSession';
 import { formatDateParts } from '../list/student-table';
 import { ATTENDANCE_PAGE_SIZE, studentAttendancesQueryOptions } from '../queries';
@@ -36,9 +33,8 @@ export function StudentAttendances({ studentId }: { studentId: string }) {
   const open = (a: StudentAttendance) => void router.navigate({ href: `/giris/yoklama-detay/${a.id}` });
 
   return (
-    <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
-      {(isPending || isFetching) && <LinearProgress />}
-      {error && <Alert severity="error">{errorText(error)}</Alert>}
+    <TableCard>
+      <QueryStatus loading={isPending || isFetching} error={error} />
       <TableContainer sx={{ maxHeight: 660 }}>
         <Table stickyHeader size="small" aria-label="Yoklamalar">
           <TableHead>
@@ -51,28 +47,15 @@ export function StudentAttendances({ studentId }: { studentId: string }) {
           </TableHead>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {isPending ? 'Yükleniyor…' : 'Yoklama kaydı yok.'}
-                </TableCell>
-              </TableRow>
+              <EmptyTableRow colSpan={4}>{isPending ? 'Yükleniyor…' : 'Yoklama kaydı yok.'}</EmptyTableRow>
             ) : (
               rows.map((a) => (
-                <TableRow
-                  hover
-                  key={a.id}
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => open(a)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') open(a);
-                  }}
-                >
+                <OpenableTableRow key={a.id} onOpen={() => open(a)}>
                   <TableCell>{a.code}</TableCell>
                   <TableCell>{formatDateParts(a.day, a.month, a.year)}</TableCell>
                   <TableCell>{time(a)}</TableCell>
                   <TableCell>{a.courseName ?? 'Silinmiş kurs'}</TableCell>
-                </TableRow>
+                </OpenableTableRow>
               ))
             )}
           </TableBody>
@@ -86,6 +69,6 @@ export function StudentAttendances({ studentId }: { studentId: string }) {
         rowsPerPageOptions={[ATTENDANCE_PAGE_SIZE]}
         onPageChange={(_, p) => setPage(p)}
       />
-    </Paper>
+    </TableCard>
   );
 }

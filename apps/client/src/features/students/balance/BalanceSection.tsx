@@ -1,18 +1,16 @@
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTl, type Kurus } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { errorText } from '../../../api/client';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDateTime } from '../../../lib/format';
 import { useReadySession } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
@@ -144,12 +142,7 @@ export function BalanceSection({ student }: { student: Student }) {
   const error = balances.error ?? sheet.error;
   return (
     <Box>
-      {(balances.isPending || sheet.isPending) && <LinearProgress sx={{ mb: 2 }} />}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorText(error)}
-        </Alert>
-      )}
+      <QueryStatus loading={balances.isPending || sheet.isPending} error={error} gap={2} />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Stat

@@ -1,31 +1,22 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import {
-  ENROLLMENT_PERIOD_UNITS,
-  ENROLLMENT_TYPES,
-  type EnrollmentPeriodUnit,
-  type EnrollmentType,
-} from '@okul/domain';
+import { ENROLLMENT_TYPES, type EnrollmentType } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/FormDialog';
 import type { Course } from '../../courses/types';
 import { STUDENT_TEXTS } from '../messages';
 import {
   ENROLLMENT_TYPE_LABELS,
-  PERIOD_UNIT_LABELS,
   addEnrollmentPayload,
   emptyAddEnrollmentForm,
   type AddEnrollmentForm,
 } from './enrollment-form';
+import { PeriodFields } from './PeriodFields';
 
 export interface AddEnrollmentDialogProps {
   open: boolean;
@@ -36,8 +27,6 @@ export interface AddEnrollmentDialogProps {
   onClose: () => void;
   onAdd: (payload: Record<string, unknown>) => Promise<unknown>;
 }
-
-const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
 
 /** product.md 5 Add enrolment: course, type (per_class default, or periodic with its period), price, discount. */
 export function AddEnrollmentDialog({
@@ -69,128 +58,98 @@ export function AddEnrollmentDialog({
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle>Kurs Kaydı Ekle</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label="Kurs"
-              required
-              value={form.courseId}
-              onChange={(e) => set('courseId', e.target.value)}
-              helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
-            >
-              {courses.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Kayıt türü"
-              value={form.enrollmentType}
-              onChange={(e) => set('enrollmentType', e.target.value as EnrollmentType)}
-            >
-              {ENROLLMENT_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {ENROLLMENT_TYPE_LABELS[t]}
-                </MenuItem>
-              ))}
-            </TextField>
+    <FormDialog
+      open={open}
+      title="Kurs Kaydı Ekle"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      submitLabel="Kaydet"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          select
+          label="Kurs"
+          required
+          value={form.courseId}
+          onChange={(e) => set('courseId', e.target.value)}
+          helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
+        >
+          {courses.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Kayıt türü"
+          value={form.enrollmentType}
+          onChange={(e) => set('enrollmentType', e.target.value as EnrollmentType)}
+        >
+          {ENROLLMENT_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {ENROLLMENT_TYPE_LABELS[t]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={periodic ? 'Dönem ücreti (TL)' : 'Ders ücreti (TL)'}
+            required
+            fullWidth
+            value={form.price}
+            onChange={(e) => set('price', e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+          />
+          <TextField
+            label="İndirim (TL)"
+            fullWidth
+            value={form.discount}
+            onChange={(e) => set('discount', e.target.value)}
+            helperText="Her ücretten düşülür"
+            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+          />
+        </Stack>
+        {periodic && (
+          <>
+            <PeriodFields
+              length={form.periodLength}
+              unit={form.periodUnit}
+              classesPerPeriod={form.classesPerPeriod}
+              onLengthChange={(v) => set('periodLength', v)}
+              onUnitChange={(v) => set('periodUnit', v)}
+              onClassesPerPeriodChange={(v) => set('classesPerPeriod', v)}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={periodic ? 'Dönem ücreti (TL)' : 'Ders ücreti (TL)'}
-                required
-                fullWidth
-                value={form.price}
-                onChange={(e) => set('price', e.target.value)}
-                slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+              <DatePicker
+                label="Başlangıç"
+                value={form.startDate}
+                onChange={(d) => set('startDate', d)}
+                slotProps={{ textField: { fullWidth: true, helperText: 'Boş bırakılırsa şimdi başlar' } }}
               />
-              <TextField
-                label="İndirim (TL)"
-                fullWidth
-                value={form.discount}
-                onChange={(e) => set('discount', e.target.value)}
-                helperText="Her ücretten düşülür"
-                slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+              <DatePicker
+                label="Bitiş"
+                value={form.endDate}
+                onChange={(d) => set('endDate', d)}
+                slotProps={{
+                  textField: { fullWidth: true, helperText: 'İsteğe bağlı' },
+                  field: { clearable: true },
+                }}
               />
             </Stack>
-            {periodic && (
-              <>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField
-                    label="Dönem uzunluğu"
-                    fullWidth
-                    value={form.periodLength}
-                    onChange={(e) => set('periodLength', digits(e.target.value, 3))}
-                    slotProps={{ htmlInput: { maxLength: 3, inputMode: 'numeric' } }}
-                  />
-                  <TextField
-                    select
-                    label="Dönem birimi"
-                    fullWidth
-                    value={form.periodUnit}
-                    onChange={(e) => set('periodUnit', e.target.value as EnrollmentPeriodUnit)}
-                  >
-                    {ENROLLMENT_PERIOD_UNITS.map((u) => (
-                      <MenuItem key={u} value={u}>
-                        {PERIOD_UNIT_LABELS[u]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField
-                    label="Dönem başına ders"
-                    fullWidth
-                    value={form.classesPerPeriod}
-                    onChange={(e) => set('classesPerPeriod', digits(e.target.value, 3))}
-                    slotProps={{ htmlInput: { maxLength: 3, inputMode: 'numeric' } }}
-                  />
-                </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <DatePicker
-                    label="Başlangıç"
-                    value={form.startDate}
-                    onChange={(d) => set('startDate', d)}
-                    slotProps={{ textField: { fullWidth: true, helperText: 'Boş bırakılırsa şimdi başlar' } }}
-                  />
-                  <DatePicker
-                    label="Bitiş"
-                    value={form.endDate}
-                    onChange={(d) => set('endDate', d)}
-                    slotProps={{
-                      textField: { fullWidth: true, helperText: 'İsteğe bağlı' },
-                      field: { clearable: true },
-                    }}
-                  />
-                </Stack>
-              </>
-            )}
-            <FormControlLabel
-              control={
-                <Checkbox checked={form.isOfficial} onChange={(e) => set('isOfficial', e.target.checked)} />
-              }
-              label="Resmi kayıt"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            İptal
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Kaydet
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </>
+        )}
+        <FormControlLabel
+          control={
+            <Checkbox checked={form.isOfficial} onChange={(e) => set('isOfficial', e.target.checked)} />
+          }
+          label="Resmi kayıt"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,25 +1,24 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatTl } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDate } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
 import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, useStudentWrite } from '../queries';
+import { TableTitle } from '../TableTitle';
 import type { Enrollment, Student } from '../types';
 import { AddEnrollmentDialog } from './AddEnrollmentDialog';
 import { EditEnrollmentDialog } from './EditEnrollmentDialog';
@@ -124,25 +123,20 @@ export function EnrollmentsSection({ student }: { student: Student }) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          Aktif Kurs Kayıtları
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setAdding(true)}
-          disabled={!!student.deletedAt}
-        >
-          Kurs Kaydı Ekle
-        </Button>
-      </Box>
-      {enrollments.isPending && <LinearProgress sx={{ mb: 1 }} />}
-      {enrollments.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorText(enrollments.error)}
-        </Alert>
-      )}
+      <TableTitle
+        title="Aktif Kurs Kayıtları"
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setAdding(true)}
+            disabled={!!student.deletedAt}
+          >
+            Kurs Kaydı Ekle
+          </Button>
+        }
+      />
+      <QueryStatus loading={enrollments.isPending} error={enrollments.error} gap={1} />
       <PaginatedTable
         ariaLabel="Aktif kurs kayıtları"
         rows={active}
@@ -151,9 +145,7 @@ export function EnrollmentsSection({ student }: { student: Student }) {
         emptyText="Aktif kurs kaydı yok."
         defaultPageSize={10}
       />
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
-        Kapanmış Kurs Kayıtları
-      </Typography>
+      <TableTitle title="Kapanmış Kurs Kayıtları" spaced />
       <PaginatedTable
         ariaLabel="Kapanmış kurs kayıtları"
         rows={closed}

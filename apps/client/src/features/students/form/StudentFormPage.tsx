@@ -170,6 +170,28 @@ function DateHint({ control, prefix }: { control: Control<StudentFormState>; pre
   );
 }
 
+/** The day, month and year fields of a date typed in parts (product.md 5), e.g. "Kayıt günü". */
+function DatePartFields({
+  control,
+  prefix,
+  label,
+}: {
+  control: Control<StudentFormState>;
+  prefix: 'reg' | 'dob';
+  label: string;
+}) {
+  const parts = [
+    { name: `${prefix}D`, label: `${label} günü`, digits: LIMITS.day },
+    { name: `${prefix}M`, label: `${label} ayı`, digits: LIMITS.month },
+    { name: `${prefix}Y`, label: `${label} yılı`, digits: LIMITS.year },
+  ] as const;
+  return parts.map((p) => (
+    <Grid key={p.name} size={{ xs: 4, sm: 2 }}>
+      <FormText control={control} name={p.name} label={p.label} digits={p.digits} required />
+    </Grid>
+  ));
+}
+
 export interface StudentFormPageProps {
   /** null registers a new student (Yeni Öğrenci Kayıt); a student edits it (Öğrenci Kayıt Düzenleme). */
   student: Student | null;
@@ -266,15 +288,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
 
       <Section title="Kayıt Tarihi">
         <Grid container spacing={2}>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="regD" label="Kayıt günü" digits={LIMITS.day} required />
-          </Grid>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="regM" label="Kayıt ayı" digits={LIMITS.month} required />
-          </Grid>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="regY" label="Kayıt yılı" digits={LIMITS.year} required />
-          </Grid>
+          <DatePartFields control={control} prefix="reg" label="Kayıt" />
           <Grid size={12}>
             <DateHint control={control} prefix="reg" />
           </Grid>
@@ -297,15 +311,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
 
       <Section title="Doğum Tarihi">
         <Grid container spacing={2}>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="dobD" label="Doğum günü" digits={LIMITS.day} required />
-          </Grid>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="dobM" label="Doğum ayı" digits={LIMITS.month} required />
-          </Grid>
-          <Grid size={{ xs: 4, sm: 2 }}>
-            <FormText control={control} name="dobY" label="Doğum yılı" digits={LIMITS.year} required />
-          </Grid>
+          <DatePartFields control={control} prefix="dob" label="Doğum" />
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormText control={control} name="pob" label="Doğum Yeri" maxLength={LIMITS.name} required />
           </Grid>

@@ -6,7 +6,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,8 +21,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { EmptyTableRow, OpenableTableRow, TableCard } from '../../../components/TableParts';
 import { formatDateTime } from '../../../lib/format';
-import { CARD_RADIUS } from '../../../theme';
 import { useOrgId } from '../../auth/useSession';
 import { STUDENT_TEXTS } from '../messages';
 import { studentListQueryOptions } from '../queries';
@@ -196,7 +195,7 @@ export function StudentsPage() {
           label="İnaktif öğrencileri göster"
         />
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: `${CARD_RADIUS}px`, overflow: 'hidden' }}>
+      <TableCard>
         <TableContainer sx={{ maxHeight: TABLE_HEIGHT }}>
           <Table stickyHeader size="small" aria-label="Öğrenciler">
             <TableHead>
@@ -221,29 +220,16 @@ export function StudentsPage() {
             </TableHead>
             <TableBody>
               {visible.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {emptyText}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow colSpan={columns.length}>{emptyText}</EmptyTableRow>
               ) : (
                 visible.map((s) => (
-                  <TableRow
-                    hover
-                    key={s.id}
-                    onClick={() => open(s)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') open(s);
-                    }}
-                    tabIndex={0}
-                    sx={{ cursor: 'pointer', opacity: s.deletedAt ? 0.6 : 1 }}
-                  >
+                  <OpenableTableRow key={s.id} onOpen={() => open(s)} dimmed={!!s.deletedAt}>
                     {columns.map((c) => (
                       <TableCell key={c.key} align={c.align} sx={display(c)}>
                         {c.cell(s)}
                       </TableCell>
                     ))}
-                  </TableRow>
+                  </OpenableTableRow>
                 ))
               )}
             </TableBody>
@@ -260,7 +246,7 @@ export function StudentsPage() {
             setPage(0);
           }}
         />
-      </Paper>
+      </TableCard>
       <Box sx={{ height: 16 }} />
     </>
   );

@@ -3,24 +3,22 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { formatTl } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
 import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
+import { TableTitle } from '../TableTitle';
 import type { Payment, Student } from '../types';
 import { PaymentDialog } from './PaymentDialog';
 import { methodLabel, splitPayments } from './payment-form';
@@ -146,25 +144,20 @@ export function PaymentsSection({ student }: { student: Student }) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          Alınan Ödemeler
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing({ mode: 'add' })}
-          disabled={!!student.deletedAt}
-        >
-          Ödeme Ekle
-        </Button>
-      </Box>
-      {payments.isPending && <LinearProgress sx={{ mb: 1 }} />}
-      {payments.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorText(payments.error)}
-        </Alert>
-      )}
+      <TableTitle
+        title="Alınan Ödemeler"
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({ mode: 'add' })}
+            disabled={!!student.deletedAt}
+          >
+            Ödeme Ekle
+          </Button>
+        }
+      />
+      <QueryStatus loading={payments.isPending} error={payments.error} gap={1} />
       <PaginatedTable
         ariaLabel="Ödemeler"
         rows={active}
@@ -173,9 +166,7 @@ export function PaymentsSection({ student }: { student: Student }) {
         emptyText="Ödeme kaydı yok."
         defaultPageSize={10}
       />
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
-        Silinmiş Ödemeler
-      </Typography>
+      <TableTitle title="Silinmiş Ödemeler" spaced />
       <PaginatedTable
         ariaLabel="Silinmiş ödemeler"
         rows={deleted}

@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import { errorText } from '../api/client';
+
+/** A loading bar while data is on its way and the error text when it failed, above what shows the data. */
+export function QueryStatus({
+  loading,
+  error,
+  gap = 0,
+}: {
+  loading: boolean;
+  error: unknown;
+  /** Space under each, in theme spacing units. */
+  gap?: number;
+}) {
+  const sx = gap ? { mb: gap } : undefined;
+  return (
+    <>
+      {loading && <LinearProgress sx={sx} />}
+      {error ? (
+        <Alert severity="error" sx={sx}>
+          {errorText(error)}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
