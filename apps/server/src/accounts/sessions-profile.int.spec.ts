@@ -95,13 +95,26 @@ describe('updateProfile', () => {
     const clash = await request(t.http)
       .post('/api/v1/updateProfile')
       .set(s.auth)
-      .send({ email: taken.email });
+      .send({ email: taken.email, currentPassword: s.password });
     expect(clash.status).toBe(409);
     const newEmail = `yeni-${Date.now()}@example.com`;
+    // a stolen access token alone cannot move the account to another address
+    const withoutPassword = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ email: newEmail });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.body.error).toBe('Mevcut şifrenizi girin.');
+    const wrongPassword = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ email: newEmail, currentPassword: 'yanlis' });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.error).toBe('Mevcut şifreniz hatalı.');
     const r = await request(t.http)
       .post('/api/v1/updateProfile')
       .set(s.auth)
-      .send({ email: newEmail.toUpperCase() });
+      .send({ email: newEmail.toUpperCase(), currentPassword: s.password });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, emailVerificationSent: true });
     const profile = (await request(t.http).get('/api/v1/getProfile').set(s.auth)).body;
@@ -130,6 +143,12 @@ describe('updateProfile', () => {
   it('a new password ends the other sessions but keeps this one', async () => {
     const s = await signUpOwner(t.http);
     const other = await login(t.http, s.email, s.password);
+    const noCurrent = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ password: 'yeni-sifre-1' });
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.body.error).toBe('Mevcut şifrenizi girin.');
     const wrongCurrent = await request(t.http)
       .post('/api/v1/updateProfile')
       .set(s.auth)

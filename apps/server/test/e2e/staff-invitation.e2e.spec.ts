@@ -203,6 +203,15 @@ describe('staff invitation and account screens in the browser', () => {
     await passwordForm.getByRole('button', { name: 'Şifreyi Güncelle' }).click();
     await passwordForm.getByText('Şifreler eşleşmiyor.').waitFor();
 
+    // a new e-mail needs the current password too (an open session alone must not move the account)
+    const emailForm = page.getByRole('region', { name: 'E-posta Değiştir' });
+    await emailForm.getByLabel('E-posta').fill(`yeni-${me.email}`);
+    await emailForm.getByRole('button', { name: 'E-postayı Güncelle' }).click();
+    await emailForm.getByText('Mevcut şifrenizi girin.').waitFor();
+    await emailForm.getByLabel('Mevcut şifre').fill('yanlis-sifre');
+    await emailForm.getByRole('button', { name: 'E-postayı Güncelle' }).click();
+    await page.getByText('Mevcut şifreniz hatalı.', { exact: false }).first().waitFor();
+
     // ending the current session logs out
     await sessions.getByRole('button', { name: 'Bu oturumu sonlandır' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sonlandır' }).click();

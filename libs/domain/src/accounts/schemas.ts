@@ -113,7 +113,8 @@ export const acceptInvitationSchema = resetPasswordSchema;
 
 /**
  * api.md 7.2 updateProfile: name, email, password; each optional, so the settings screen sends only what
- * changed (product.md 5 Account: names and e-mail at most 50). `currentPassword` is checked when sent.
+ * changed (product.md 5 Account: names and e-mail at most 50). A new e-mail or password also needs the
+ * current password (ours: a stolen access token alone must not take the account over).
  */
 export const updateProfileSchema = z
   .strictObject({
@@ -135,6 +136,10 @@ export const updateProfileSchema = z
   })
   .refine((v) => v.name !== undefined || v.email !== undefined || v.password !== undefined, {
     error: message('account.nothingToUpdate'),
+  })
+  .refine((v) => (v.email === undefined && v.password === undefined) || !!v.currentPassword, {
+    error: message('account.currentPasswordMissing'),
+    path: ['currentPassword'],
   });
 
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

@@ -76,12 +76,12 @@ export function EmailForm({ user }: { user: Profile }) {
     z.input<typeof emailFormSchema>,
     unknown,
     z.output<typeof emailFormSchema>
-  >({ resolver: zodResolver(emailFormSchema), defaultValues: { email: user.email } });
+  >({ resolver: zodResolver(emailFormSchema), defaultValues: { email: user.email, currentPassword: '' } });
   const draft = (watch('email') ?? '').trim().toLowerCase();
   const changed = draft !== '' && draft !== user.email.toLowerCase();
 
-  const submit = handleSubmit(async ({ email }) => {
-    await update.mutateAsync({ email });
+  const submit = handleSubmit(async ({ email, currentPassword }) => {
+    await update.mutateAsync({ email, currentPassword });
     enqueueSnackbar(`Doğrulama bağlantısı ${email} adresine gönderildi. Lütfen yeni adresinizi doğrulayın.`, {
       variant: 'info',
     });
@@ -109,6 +109,14 @@ export function EmailForm({ user }: { user: Profile }) {
           fullWidth
           hint="En fazla 50 karakter"
           slotProps={{ htmlInput: { maxLength: 50 } }}
+        />
+        <FormTextField
+          control={control}
+          name="currentPassword"
+          label="Mevcut şifre"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
         />
         <Button
           type="submit"

@@ -1,4 +1,4 @@
-import { editOrganizationSchema, passwordSchema, updateProfileSchema } from '@okul/domain';
+import { editOrganizationSchema, message, passwordSchema, updateProfileSchema } from '@okul/domain';
 import { z } from 'zod';
 import type { AccountSession } from './types';
 
@@ -8,16 +8,25 @@ export const ACCOUNT_PASSWORDS_DIFFER = 'Şifreler eşleşmiyor.';
 /** The name form: updateProfile's own rule for name (product.md 5: at most 50). */
 export const nameFormSchema = z.strictObject({ name: updateProfileSchema.shape.name.unwrap() });
 
-/** The e-mail form: updateProfile's own rule for email (product.md 5: at most 50). */
-export const emailFormSchema = z.strictObject({ email: updateProfileSchema.shape.email.unwrap() });
+/** The current password a new e-mail or password needs (updateProfile refuses either without it). */
+const currentPasswordField = z
+  .string()
+  .min(1, { error: message('account.currentPasswordMissing') })
+  .max(200);
+
+/** The e-mail form: updateProfile's own rule for email (product.md 5: at most 50) and the current password. */
+export const emailFormSchema = z.strictObject({
+  email: updateProfileSchema.shape.email.unwrap(),
+  currentPassword: currentPasswordField,
+});
 
 /**
- * The password form: the current password (the server checks it when sent), the new one by the password
+ * The password form: the current password (the server requires and checks it), the new one by the password
  * policy, and its confirmation, equal (product.md 5: Şifreler eşleşmiyor.).
  */
 export const passwordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, { error: 'Mevcut şifrenizi girin.' }).max(200),
+    currentPassword: currentPasswordField,
     password: passwordSchema,
     confirmation: z.string(),
   })

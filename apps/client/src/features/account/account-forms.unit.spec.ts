@@ -19,11 +19,22 @@ describe('account forms (product.md 5 Account)', () => {
     expect(nameFormSchema.safeParse({ name: 'x'.repeat(50) }).success).toBe(true);
     const long = nameFormSchema.safeParse({ name: 'x'.repeat(51) });
     expect(long.success ? null : long.error.issues[0].message).toBe(message('account.nameTooLong'));
-    const longMail = emailFormSchema.safeParse({ email: `${'a'.repeat(40)}@ornek.com.tr` });
+    const longMail = emailFormSchema.safeParse({
+      email: `${'a'.repeat(40)}@ornek.com.tr`,
+      currentPassword: 'x',
+    });
     expect(longMail.success ? null : longMail.error.issues[0].message).toBe(message('account.emailTooLong'));
-    const bad = emailFormSchema.safeParse({ email: 'ali ornek.com' });
+    const bad = emailFormSchema.safeParse({ email: 'ali ornek.com', currentPassword: 'x' });
     expect(bad.success ? null : bad.error.issues[0].message).toBe(message('auth.invalidEmail'));
-    expect(emailFormSchema.parse({ email: ' Ali@Ornek.com ' })).toEqual({ email: 'ali@ornek.com' });
+    expect(emailFormSchema.parse({ email: ' Ali@Ornek.com ', currentPassword: 'x' })).toEqual({
+      email: 'ali@ornek.com',
+      currentPassword: 'x',
+    });
+  });
+
+  it('asks for the current password before a new e-mail is sent', () => {
+    const missing = emailFormSchema.safeParse({ email: 'ali@ornek.com', currentPassword: '' });
+    expect(missing.success ? null : missing.error.issues[0].message).toBe('Mevcut şifrenizi girin.');
   });
 
   it('needs equal new passwords (Şifreler eşleşmiyor.) and sends no confirmation', () => {
