@@ -72,10 +72,13 @@ export function formatLogDate(v: unknown): string | null {
   if (t === null) return null;
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (dateOnly) return `${dateOnly[3]}.${dateOnly[2]}.${dateOnly[1]}`;
-  const d = new Date(t);
-  if (Number.isNaN(d.getTime())) return t;
+  // an instant (an enrolment starting at Istanbul midnight is 21:00 UTC the day before) reads as the
+  // institution's calendar day, wherever the log is read
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : Number.NaN;
+  if (Number.isNaN(ms)) return t;
+  const l = toLocal(ms);
   const pad = (n: number) => n.toString().padStart(2, '0');
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+  return `${pad(l.day)}.${pad(l.month)}.${l.year}`;
 }
 
 /**

@@ -182,6 +182,9 @@ describe('log sentences', () => {
     expect(formatLogAmount(null)).toBeNull();
     expect(formatLogDate('2025-03-09')).toBe('09.03.2025');
     expect(formatLogDate(new Date(2025, 2, 9, 15, 30).toISOString())).toBe('09.03.2025');
+    // an enrolment starting at Istanbul midnight is stored as 21:00 UTC of the day before
+    expect(formatLogDate('2025-03-04T21:00:00.000Z')).toBe('05.03.2025');
+    expect(formatLogDate('2016-01-31T22:00:00.000Z')).toBe('01.02.2016');
     expect(formatLogDate('yarın')).toBe('yarın');
     expect(formatLogDate('')).toBeNull();
   });
