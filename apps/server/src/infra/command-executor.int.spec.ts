@@ -100,24 +100,4 @@ describe('CommandExecutor', () => {
     await executor.execute(ctx(`user-1:${randomUUID()}`), streamId, ticker, { by: 'me' });
     expect(await store.readStream(streamId)).toHaveLength(2);
   });
-  it('answers a creation retried with its idempotency key as the first time, instead of refusing a duplicate', async () => {
-    const streamId = `tick-${randomUUID()}`;
-    const createOnce: DeciderLike<{ by: string }, Tick, boolean> = {
-      initialState: false,
-      decide: (c, exists) => {
-        if (exists) throw new DomainError('common.conflict');
-        return [{ type: 'Ticked', data: { by: c.by } }];
-      },
-      evolve: () => true,
-    };
-    const key = `user-1:${randomUUID()}`;
-    const first = await executor.execute(ctx(key), streamId, createOnce, { by: 'me' });
-    const retry = await executor.execute(ctx(key), streamId, createOnce, { by: 'me' });
-    expect(retry).toEqual(first);
-    expect(await store.readStream(streamId)).toHaveLength(1);
-    // without the key (or with another one) it is a second creation, refused by the decider
-    await expect(executor.execute(ctx(), streamId, createOnce, { by: 'me' })).rejects.toMatchObject({
-      status: 409,
-    });
-  });
 });

@@ -7,7 +7,6 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
-  type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
 import type { ProjectionRunner } from '@okul/projections';
@@ -56,29 +55,13 @@ export class CommandExecutor {
   async load<C, E extends DomainEvent, S>(
     streamId: string,
     decider: DeciderLike<C, E, S>,
-  ): Promise<{ state: S; version: number | null; events: StoredEvent[] }> {
+  ): Promise<{ state: S; version: number | null }> {
     const events = await this.store.readStream(streamId);
     const state = events.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
     );
-    return { state, version: events.length ? events[events.length - 1].streamVersion : null, events };
-  }
-
-  /**
-   * The events a command with this idempotency key already stored in the stream: a request repeated after
-   * its answer was lost must answer as the first did, not be decided again on the state it produced
-   * (a repeated `addCourse` would be refused as a duplicate, a repeated `deleteCourse` as already deleted).
-   */
-  private storedBy(ctx: CommandContext, streamId: string, events: StoredEvent[]): StoredEvent[] {
-    if (!ctx.idempotencyKey) return [];
-    const ids = new Map(events.map((e) => [e.id, e]));
-    const stored: StoredEvent[] = [];
-    for (let n = 0; ; n++) {
-      const e = ids.get(deterministicUuid(`${ctx.idempotencyKey}:${streamId}:${n}`));
-      if (!e) return stored;
-      stored.push(e);
-    }
+    return { state, version: events.length ? events[events.length - 1].streamVersion : null };
   }
 
   /** One stream, one decider. Answers the events written. */
@@ -90,13 +73,7 @@ export class CommandExecutor {
   ): Promise<E[]> {
     let written: E[] = [];
     await this.executeMany(ctx, async () => {
-      const { state, version, events } = await this.load(streamId, decider);
-      const earlier = this.storedBy(ctx, streamId, events);
-      if (earlier.length > 0) {
-        written = earlier.map((e) => ({ type: e.type, data: e.data }) as E);
-        await this.projections.waitFor(earlier[earlier.length - 1].globalPosition);
-        return [];
-      }
+      const { state, version } = await this.load(streamId, decider);
       const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
       written = decider.decide(cmd, state);
       return [{ streamId, events: written, expectedVersion: version ?? 'no_stream' }];

@@ -8,8 +8,8 @@ import {
   type TestServer,
 } from '../../../test/support/test-server';
 
-/** A write repeated with its Idempotency-Key after a lost answer gets the first answer, and stores nothing twice. */
-describe('repeated org-scoped writes with the same Idempotency-Key', () => {
+/** A POST repeated with its Idempotency-Key after a lost answer gets the first answer, and stores nothing twice. */
+describe('repeated writes with the same Idempotency-Key', () => {
   let t: TestServer;
   let owner: SignedIn;
   let other: SignedIn;
@@ -70,6 +70,28 @@ describe('repeated org-scoped writes with the same Idempotency-Key', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body).not.toEqual(mine.body);
     expect(await students(other)).toHaveLength(1);
+  });
+
+  it('answers a repeated account call as the first time: an invitation answered once stays answered', async () => {
+    const invitee = await signUpOwner(t.http);
+    const invited = await post(owner, 'inviteUser', {
+      email: invitee.email,
+      name: '',
+      orgId: owner.organizationId,
+      orgRoleId: 4,
+    });
+    expect(invited.status).toBe(200);
+    const respond = () =>
+      request(t.http)
+        .post('/api/v1/respondToOrgInvitation')
+        .set(invitee.auth)
+        .set('Idempotency-Key', 'davet-cevap-1')
+        .send({ messageId: invited.body.invitationId, accept: true });
+    const first = await respond();
+    expect(first.status).toBe(200);
+    const again = await respond();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
   });
 
   it('does not keep a refusal: the same key may succeed once the request is put right', async () => {

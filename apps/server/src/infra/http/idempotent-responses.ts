@@ -16,10 +16,12 @@ import type { AppRequest } from './request-context';
 const KEEP_HOURS = 24;
 
 /**
- * An org-scoped write repeated with the same Idempotency-Key (its answer was lost on the way back) gets
- * the first answer again instead of being decided anew. Deciding again would refuse what the first try
- * did ("TCKN zaten kayıtlı", an already deleted payment) although the write succeeded; the event ids derived
- * from the key already keep the store from doubling anything. Keys are scoped to the user and the path.
+ * A signed-in user's POST repeated with the same Idempotency-Key (its answer was lost on the way back) gets
+ * the first answer again instead of being decided anew. Deciding again would refuse what the first try did
+ * ("TCKN zaten kayıtlı", an invitation already answered) although the write succeeded. This is the one place
+ * that replays answers; below it, event ids derived from the key (CommandExecutor) keep two racing copies of
+ * a request from storing anything twice. Keys are scoped to the user and the path; calls without a signed-in
+ * user (login, refresh, token links) are never replayed, so no answer carrying a token is kept.
  */
 @Injectable()
 export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
@@ -40,8 +42,7 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
     const res = context.switchToHttp().getResponse<Response>();
     const key = req.header('idempotency-key');
     const userId = req.principal?.userId;
-    if (req.method !== 'POST' || !key || key.length > 200 || !userId || !req.path.startsWith('/api/v1/orgs/'))
-      return next.handle();
+    if (req.method !== 'POST' || !key || key.length > 200 || !userId) return next.handle();
     const scoped = `${userId}:${req.path}:${key}`;
     return from(this.find(scoped)).pipe(
       mergeMap((stored) => {
