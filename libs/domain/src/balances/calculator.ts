@@ -121,6 +121,22 @@ export function nextLessonsDebt(e: Pick<BalanceEnrollment, 'price' | 'discount'>
   return multiplyKurus(chargePerUnit(e), lessons);
 }
 
+export interface BalanceTotals {
+  /** Payments − charges over all courses (positive = prepaid). */
+  balance: Kurus;
+  /** product.md 3 totalOwed: the sum of what the courses that owe something owe (a prepaid course pays none). */
+  totalOwed: Kurus;
+}
+
+export function balanceTotals(
+  rows: ReadonlyArray<Pick<CourseBalance, 'owed' | 'balancePerCourse'>>,
+): BalanceTotals {
+  return {
+    balance: sumKurus(rows.map((r) => r.balancePerCourse)),
+    totalOwed: sumKurus(rows.map((r) => Math.max(0, r.owed))),
+  };
+}
+
 const endEpoch = (e: { endDate: string | null }) =>
   e.endDate === null ? Number.POSITIVE_INFINITY : toEpoch(e.endDate);
 
@@ -271,7 +287,7 @@ export function computeBalance(input: BalanceInput): BalanceResult {
     attendedWithPrices,
     owedPerCourse,
     duePayments,
-    totalOwed: sumKurus(owedPerCourse.map((c) => Math.max(0, c.owed))),
+    totalOwed: balanceTotals(owedPerCourse).totalOwed,
     balance: rolling,
     balanceSheet,
     warnings,

@@ -1,1 +1,2 @@
 export * from './calculator';
+export * from './summary';

@@ -4,3 +4,4 @@ export * from './student-number-decider';
 export * from './tckn-decider';
 export * from './registration';
 export * from './sample';
+export * from './age';

@@ -1,8 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
+import { parseStudentNumber } from './list/student-table';
 import { STUDENT_TEXTS, withPrefix } from './messages';
 import type {
   AttendancePage,
@@ -48,6 +55,12 @@ export const studentByNumberQueryOptions = (orgId: string, studentNumber: number
       return rows?.[0] ?? null;
     },
   });
+
+/** The loader of the detail and edit routes: fetches the student of the route's {studentNumber} ahead. */
+export function preloadStudentByNumber(queryClient: QueryClient, orgId: string, param: string) {
+  const n = parseStudentNumber(param);
+  return n === null ? null : queryClient.ensureQueryData(studentByNumberQueryOptions(orgId, n));
+}
 
 export const enrollmentsQueryOptions = (orgId: string, studentId: string) =>
   queryOptions({

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { createRoute } from '@tanstack/react-router';
 import { StudentDetailPage } from '../../features/students/detail/StudentDetailPage';
 import { parseStudentNumber } from '../../features/students/list/student-table';
-import { studentByNumberQueryOptions } from '../../features/students/queries';
+import { preloadStudentByNumber } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,13 +11,8 @@ export const studentDetailRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'ogrenci-detay/$studentNumber',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.studentDetail),
-  loader: ({ context, params }) => {
-    const n = parseStudentNumber(params.studentNumber);
-    if (n === null) return null;
-    return context.queryClient.ensureQueryData(
-      studentByNumberQueryOptions(context.session.organization.id, n),
-    );
-  },
+  loader: ({ context, params }) =>
+    preloadStudentByNumber(context.queryClient, context.session.organization.id, params.studentNumber),
   component: function StudentDetailRoute() {
     const n = parseStudentNumber(studentDetailRoute.useParams().studentNumber);
     if (n === null) return <Alert severity="warning">Öğrenci bulunamadı.</Alert>;

@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { useOrgId } from '../../features/auth/useSession';
 import { StudentFormPage } from '../../features/students/form/StudentFormPage';
 import { parseStudentNumber } from '../../features/students/list/student-table';
-import { studentByNumberQueryOptions } from '../../features/students/queries';
+import { preloadStudentByNumber, studentByNumberQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -20,13 +20,8 @@ export const studentEditRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'ogrenci-duzenle/$studentNumber',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.studentEdit),
-  loader: ({ context, params }) => {
-    const n = parseStudentNumber(params.studentNumber);
-    if (n === null) return null;
-    return context.queryClient.ensureQueryData(
-      studentByNumberQueryOptions(context.session.organization.id, n),
-    );
-  },
+  loader: ({ context, params }) =>
+    preloadStudentByNumber(context.queryClient, context.session.organization.id, params.studentNumber),
   component: function StudentEditRoute() {
     const n = parseStudentNumber(studentEditRoute.useParams().studentNumber);
     if (n === null) return <Alert severity="warning">Öğrenci bulunamadı.</Alert>;

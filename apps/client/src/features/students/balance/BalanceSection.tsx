@@ -6,7 +6,14 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTl, type Kurus } from '@okul/domain';
+import {
+  balanceTotals,
+  formatTl,
+  nextLessonsDebtByCourse,
+  reminderAmount,
+  sumKurus,
+  type Kurus,
+} from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
@@ -17,15 +24,7 @@ import { coursesQueryOptions } from '../../courses/queries';
 import { balanceSheetQueryOptions, balancesQueryOptions, enrollmentsQueryOptions } from '../queries';
 import type { BalanceSheetRow, CourseBalanceRow, Student } from '../types';
 import { BalanceCalendar } from './BalanceCalendar';
-import {
-  ENTRY_LABELS,
-  balanceTotals,
-  formatSignedTl,
-  nextLessonsDebtByCourse,
-  reminderAmount,
-  whatsappLink,
-  whatsappReminderText,
-} from './balance';
+import { ENTRY_LABELS, formatSignedTl, whatsappLink, whatsappReminderText } from './balance';
 
 function Stat({
   label,
@@ -71,8 +70,11 @@ export function BalanceSection({ student }: { student: Student }) {
   const courseName = (id: string) => names.get(id) ?? 'Bilinmeyen kurs';
   const rows = balances.data ?? [];
   const totals = balanceTotals(rows);
-  const nextLessons = useMemo(() => nextLessonsDebtByCourse(enrollments.data ?? []), [enrollments.data]);
-  const nextTotal = [...nextLessons.values()].reduce((a, b) => a + b, 0);
+  const nextLessons = useMemo(
+    () => nextLessonsDebtByCourse(enrollments.data ?? [], new Date().toISOString()),
+    [enrollments.data],
+  );
+  const nextTotal = sumKurus(nextLessons.values());
   const remind = reminderAmount(totals, nextLessons.values());
   const reminder = whatsappReminderText({
     studentName: `${student.name} ${student.surname}`,

@@ -1,11 +1,4 @@
-import {
-  chargePerUnit,
-  formatTl,
-  multiplyKurus,
-  sumKurus,
-  type BalanceEntryType,
-  type Kurus,
-} from '@okul/domain';
+import { formatTl, isValidPhone, phoneDigits, type BalanceEntryType, type Kurus } from '@okul/domain';
 import {
   eachDayOfInterval,
   endOfMonth,
@@ -16,44 +9,11 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import type { BalanceSheetRow, CourseBalanceRow, Enrollment } from '../types';
+import type { BalanceSheetRow } from '../types';
 
 /** "+150,00 TL" / "-150,00 TL" / "0,00 TL": product.md 4, positive means prepaid. */
 export function formatSignedTl(kurus: Kurus): string {
   return kurus > 0 ? `+${formatTl(kurus)}` : formatTl(kurus);
-}
-
-export interface BalanceTotals {
-  /** payments − charges over all courses (positive = prepaid). */
-  balance: Kurus;
-  /** product.md 3 totalOwed: the sum of what the courses that owe something owe. */
-  totalOwed: Kurus;
-}
-
-export function balanceTotals(rows: readonly CourseBalanceRow[]): BalanceTotals {
-  return {
-    balance: sumKurus(rows.map((r) => r.balancePerCourse)),
-    totalOwed: sumKurus(rows.map((r) => Math.max(0, r.owed))),
-  };
-}
-
-/**
- * api.md 9.3: the next-4-lessons debt is the price times 4 (after the per-charge discount, balances/README.md),
- * per course with an active enrolment (the newest one when several).
- */
-export function nextLessonsDebtByCourse(enrollments: readonly Enrollment[]): Map<string, Kurus> {
-  const newest = new Map<string, Enrollment>();
-  for (const e of enrollments) {
-    if (!e.active) continue;
-    const seen = newest.get(e.courseId);
-    if (!seen || Date.parse(e.startDate) > Date.parse(seen.startDate)) newest.set(e.courseId, e);
-  }
-  return new Map([...newest].map(([courseId, e]) => [courseId, multiplyKurus(chargePerUnit(e), 4)]));
-}
-
-/** What a reminder asks for: what is owed, or when nothing is owed yet, the next four lessons. */
-export function reminderAmount(totals: BalanceTotals, nextLessons: Iterable<Kurus>): Kurus {
-  return totals.totalOwed > 0 ? totals.totalOwed : sumKurus(nextLessons);
 }
 
 /**
@@ -77,14 +37,8 @@ export function whatsappReminderText(input: {
  * when the phone is not one.
  */
 export function whatsappLink(phone: string | null | undefined, text: string): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const local =
-    digits.length === 12 && digits.startsWith('90')
-      ? digits.slice(2)
-      : digits.length === 11 && digits.startsWith('0')
-        ? digits.slice(1)
-        : digits;
-  if (!/^5\d{9}$/.test(local)) return null;
+  const local = phoneDigits(phone ?? '');
+  if (!isValidPhone(local)) return null;
   return `https://wa.me/90${local}?text=${encodeURIComponent(text)}`;
 }
 

@@ -1,69 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceSheetRow, CourseBalanceRow, Enrollment } from '../types';
-import {
-  balanceTotals,
-  entriesByDay,
-  formatSignedTl,
-  monthGrid,
-  nextLessonsDebtByCourse,
-  reminderAmount,
-  whatsappLink,
-  whatsappReminderText,
-} from './balance';
-
-const course = (courseId: string, charged: number, paid: number): CourseBalanceRow => ({
-  courseId,
-  courseName: courseId,
-  charged,
-  paid,
-  owed: charged - paid,
-  balancePerCourse: paid - charged,
-  due: charged - paid >= 0,
-  nextLessonsDebt: null,
-});
-
-const enrollment = (o: Partial<Enrollment>): Enrollment =>
-  ({
-    id: 'e',
-    courseId: 'c',
-    courseName: 'Piyano',
-    startDate: '2025-01-01T00:00:00.000Z',
-    endDate: null,
-    price: 10000,
-    discount: 0,
-    enrollmentType: 'per_class',
-    active: true,
-    ...o,
-  }) as Enrollment;
+import type { BalanceSheetRow } from '../types';
+import { entriesByDay, formatSignedTl, monthGrid, whatsappLink, whatsappReminderText } from './balance';
 
 describe('balance figures (product.md 4, api.md 9.3)', () => {
   it('signs the balance: positive is prepaid', () => {
     expect(formatSignedTl(15000)).toBe('+150,00 TL');
     expect(formatSignedTl(-15000)).toBe('-150,00 TL');
     expect(formatSignedTl(0)).toBe('0,00 TL');
-  });
-
-  it('sums the balance over courses but the total owed only over courses that owe', () => {
-    const rows = [course('a', 30000, 15000), course('b', 10000, 40000)];
-    expect(balanceTotals(rows)).toEqual({ balance: 15000, totalOwed: 15000 });
-    expect(balanceTotals([])).toEqual({ balance: 0, totalOwed: 0 });
-  });
-
-  it('takes the next-4-lessons debt as the newest active price (less discount) times 4', () => {
-    const debts = nextLessonsDebtByCourse([
-      enrollment({ id: 'old', courseId: 'p', price: 5000, active: false }),
-      enrollment({
-        id: 'new',
-        courseId: 'p',
-        price: 12000,
-        discount: 2000,
-        startDate: '2025-03-01T00:00:00.000Z',
-      }),
-      enrollment({ id: 'g', courseId: 'g', price: 25000 }),
-    ]);
-    expect(Object.fromEntries(debts)).toEqual({ p: 40000, g: 100000 });
-    expect(reminderAmount({ balance: 0, totalOwed: 0 }, debts.values())).toBe(140000);
-    expect(reminderAmount({ balance: -500, totalOwed: 500 }, debts.values())).toBe(500);
   });
 });
 

@@ -9,7 +9,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { ROLES, formatPhone, hasRole } from '@okul/domain';
+import { ROLES, formatPhone, formatStudentNumber, hasRole, isBirthday, studentAge } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -19,13 +19,13 @@ import { useReadySession } from '../../auth/useSession';
 import { StudentAttendances } from '../attendances/StudentAttendances';
 import { BalanceSection } from '../balance/BalanceSection';
 import { EnrollmentsSection } from '../enrollments/EnrollmentsSection';
-import { ageOf, formatDateParts, formatStudentNumber, todayOf } from '../list/student-table';
+import { formatDateParts, todayOf } from '../list/student-table';
 import { STUDENT_TEXTS } from '../messages';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { studentByNumberQueryOptions, useStudentWrite } from '../queries';
 import type { Student } from '../types';
 import { NotesBox } from './NotesBox';
-import { consentText, isBirthday } from './student-detail';
+import { consentText } from './student-detail';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -77,7 +77,7 @@ function parentLine(name: string | null, job: string | null, phone: ReactNode) {
 
 function IdentityCard({ student }: { student: Student }) {
   const today = useMemo(() => todayOf(), []);
-  const age = ageOf(student, today);
+  const age = studentAge(student, today);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -150,6 +150,7 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
   const admin = hasRole(role, ROLES.schoolAdmin);
   const navigate = useNavigate();
   const today = useMemo(() => todayOf(), []);
+  const age = student ? studentAge(student, today) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useStudentWrite<{ id: string }>(orgId, 'deleteStudent', {
     success: STUDENT_TEXTS.deleted,
@@ -222,7 +223,7 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
       {isBirthday(student, today) && (
         <Alert icon={<CakeIcon />} severity="success" sx={{ mb: 2 }}>
           Bugün {student.name} {student.surname} için doğum günü! İyi ki doğdun
-          {ageOf(student, today) !== null ? ` (${ageOf(student, today)} yaş)` : ''}.
+          {age !== null ? ` (${age} yaş)` : ''}.
         </Alert>
       )}
       <Grid container spacing={2}>

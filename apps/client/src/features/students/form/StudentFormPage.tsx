@@ -8,7 +8,13 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isValidDateParts, sampleStudentForm, type StudentFormMode } from '@okul/domain';
+import {
+  STUDENT_LIMITS,
+  formatStudentNumber,
+  isValidDateParts,
+  sampleStudentForm,
+  type StudentFormMode,
+} from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
@@ -31,18 +37,8 @@ import {
   type StudentFormState,
 } from './student-form';
 
-/** api.md 9.5 field limits of the student form. */
-const LIMITS = {
-  name: 50,
-  email: 100,
-  address: 500,
-  notes: 1000,
-  tckn: 11,
-  phone: 10,
-  day: 2,
-  month: 2,
-  year: 4,
-} as const;
+/** api.md 9.5: the digits of the numeric fields (the text limits are the schema's STUDENT_LIMITS). */
+const DIGITS = { tckn: 11, phone: 10, day: 2, month: 2, year: 4 } as const;
 const PHONE_HINT = '(5__) ___ __ __';
 const CONSENT_OPTIONS = [
   { value: '', label: 'Alınmadı' },
@@ -181,9 +177,9 @@ function DatePartFields({
   label: string;
 }) {
   const parts = [
-    { name: `${prefix}D`, label: `${label} günü`, digits: LIMITS.day },
-    { name: `${prefix}M`, label: `${label} ayı`, digits: LIMITS.month },
-    { name: `${prefix}Y`, label: `${label} yılı`, digits: LIMITS.year },
+    { name: `${prefix}D`, label: `${label} günü`, digits: DIGITS.day },
+    { name: `${prefix}M`, label: `${label} ayı`, digits: DIGITS.month },
+    { name: `${prefix}Y`, label: `${label} yılı`, digits: DIGITS.year },
   ] as const;
   return parts.map((p) => (
     <Grid key={p.name} size={{ xs: 4, sm: 2 }}>
@@ -274,7 +270,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
         title={title}
         subtitle={
           student
-            ? `${student.name} ${student.surname} (${String(student.studentNumber).padStart(5, '0')})`
+            ? `${student.name} ${student.surname} (${formatStudentNumber(student.studentNumber)})`
             : undefined
         }
         actions={
@@ -298,13 +294,19 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
       <Section title="Kimlik Bilgileri">
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="name" label="İsim" maxLength={LIMITS.name} required />
+            <FormText control={control} name="name" label="İsim" maxLength={STUDENT_LIMITS.name} required />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="surname" label="Soyisim" maxLength={LIMITS.name} required />
+            <FormText
+              control={control}
+              name="surname"
+              label="Soyisim"
+              maxLength={STUDENT_LIMITS.surname}
+              required
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="TCKN" label="TC Kimlik No" digits={LIMITS.tckn} required />
+            <FormText control={control} name="TCKN" label="TC Kimlik No" digits={DIGITS.tckn} required />
           </Grid>
         </Grid>
       </Section>
@@ -313,7 +315,13 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
         <Grid container spacing={2}>
           <DatePartFields control={control} prefix="dob" label="Doğum" />
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="pob" label="Doğum Yeri" maxLength={LIMITS.name} required />
+            <FormText
+              control={control}
+              name="pob"
+              label="Doğum Yeri"
+              maxLength={STUDENT_LIMITS.pob}
+              required
+            />
           </Grid>
           <Grid size={12}>
             <DateHint control={control} prefix="dob" />
@@ -328,7 +336,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
               control={control}
               name="phone"
               label="Telefon"
-              digits={LIMITS.phone}
+              digits={DIGITS.phone}
               placeholder="5XXXXXXXXX"
               helperText={PHONE_HINT}
               type="tel"
@@ -343,13 +351,29 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="email" label="E-posta" maxLength={LIMITS.email} type="email" />
+            <FormText
+              control={control}
+              name="email"
+              label="E-posta"
+              maxLength={STUDENT_LIMITS.email}
+              type="email"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 3 }}>
-            <FormText control={control} name="facebook" label="Facebook" maxLength={LIMITS.name} />
+            <FormText
+              control={control}
+              name="facebook"
+              label="Facebook"
+              maxLength={STUDENT_LIMITS.facebook}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 3 }}>
-            <FormText control={control} name="instagram" label="Instagram" maxLength={LIMITS.name} />
+            <FormText
+              control={control}
+              name="instagram"
+              label="Instagram"
+              maxLength={STUDENT_LIMITS.instagram}
+            />
           </Grid>
         </Grid>
       </Section>
@@ -369,7 +393,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
                     control={control}
                     name={`parent${n}Name`}
                     label={`${n}. Veli Adı Soyadı`}
-                    maxLength={LIMITS.name}
+                    maxLength={STUDENT_LIMITS.parentName}
                   />
                 </Grid>
                 <Grid size={12}>
@@ -377,7 +401,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
                     control={control}
                     name={`parent${n}Job`}
                     label={`${n}. Veli Mesleği`}
-                    maxLength={LIMITS.name}
+                    maxLength={STUDENT_LIMITS.parentJob}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
@@ -385,7 +409,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
                     control={control}
                     name={`parent${n}Phone`}
                     label={`${n}. Veli Telefonu`}
-                    digits={LIMITS.phone}
+                    digits={DIGITS.phone}
                     placeholder="5XXXXXXXXX"
                     helperText={PHONE_HINT}
                     type="tel"
@@ -412,14 +436,14 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
           control={control}
           name="address"
           label="Adres"
-          maxLength={LIMITS.address}
+          maxLength={STUDENT_LIMITS.address}
           required
           multiline
         />
       </Section>
 
       <Section title="Notlar">
-        <FormText control={control} name="notes" label="Notlar" maxLength={LIMITS.notes} multiline />
+        <FormText control={control} name="notes" label="Notlar" maxLength={STUDENT_LIMITS.notes} multiline />
       </Section>
 
       {/* left-aligned: the toasts open at the bottom right and must not cover the button */}

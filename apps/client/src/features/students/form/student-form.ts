@@ -7,8 +7,10 @@ import {
   type ConsentStatus,
   type StudentFormMode,
   type StudentFormValues,
+  ADULT_AGE,
+  studentAge,
+  type CalendarDay,
 } from '@okul/domain';
-import { ageOf, type CalendarDay } from '../list/student-table';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
 import type { Student } from '../types';
 
@@ -168,11 +170,11 @@ export function validationToast(items: readonly string[], mode: StudentFormMode)
 /** product.md 2: parent info is for students under 18 (or whose birth date is not known yet). */
 export function showsParents(form: StudentFormState, today: CalendarDay): boolean {
   const n = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
-  const age = ageOf({ dobD: n(form.dobD), dobM: n(form.dobM), dobY: n(form.dobY) }, today);
+  const age = studentAge({ dobD: n(form.dobD), dobM: n(form.dobM), dobY: n(form.dobY) }, today);
   const hasParentData = [form.parent1Name, form.parent1Phone, form.parent2Name, form.parent2Phone].some(
     (v) => v.trim() !== '',
   );
-  return age === null || age < 18 || hasParentData;
+  return age === null || age < ADULT_AGE || hasParentData;
 }
 
 /** Only digits, at most `max` of them (TCKN, phones, date parts: product.md 5 numeric-only fields). */

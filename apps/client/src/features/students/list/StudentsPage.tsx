@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatStudentNumber, studentAge } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
@@ -29,9 +30,7 @@ import { studentListQueryOptions } from '../queries';
 import type { StudentListRow } from '../types';
 import {
   activeCourseLabel,
-  ageOf,
   formatDateParts,
-  formatStudentNumber,
   nextSort,
   sortStudents,
   todayOf,
@@ -93,7 +92,7 @@ export function StudentsPage() {
     },
     { key: 'name', header: 'İsim', cell: (s) => s.name },
     { key: 'surname', header: 'Soyisim', cell: (s) => s.surname },
-    { key: 'age', header: 'Yaş', cell: (s) => ageOf(s, today) ?? '', hideBelow: 'sm', align: 'right' },
+    { key: 'age', header: 'Yaş', cell: (s) => studentAge(s, today) ?? '', hideBelow: 'sm', align: 'right' },
     {
       key: 'active',
       header: 'Aktif',

@@ -1,40 +1,22 @@
-import { formatTl, matchesSearch, trCompare } from '@okul/domain';
+import {
+  formatStudentNumber,
+  formatTl,
+  matchesSearch,
+  studentAge,
+  trCompare,
+  type CalendarDay,
+} from '@okul/domain';
 import type { ActiveCourse, StudentListRow } from '../types';
-
-export interface CalendarDay {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-}
 
 /** Today on the browser's calendar (the institutions' screens run in Turkey). */
 export function todayOf(date: Date = new Date()): CalendarDay {
   return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
 
-/** Whole years since the birth date on `today`; null when the birth date is incomplete or in the future. */
-export function ageOf(
-  dob: { dobD: number | null; dobM: number | null; dobY: number | null },
-  today: CalendarDay,
-): number | null {
-  const { dobD: d, dobM: m, dobY: y } = dob;
-  if (!Number.isInteger(d) || !Number.isInteger(m) || !Number.isInteger(y)) return null;
-  const [day, month, year] = [d as number, m as number, y as number];
-  const hadBirthday = today.month > month || (today.month === month && today.day >= day);
-  const age = today.year - year - (hadBirthday ? 0 : 1);
-  return age >= 0 ? age : null;
-}
-
 /** dd.MM.yyyy of day, month and year fields (api.md 9.4); '' when one is missing. */
 export function formatDateParts(d: number | null, m: number | null, y: number | null): string {
   if (!d || !m || !y) return '';
   return `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${String(y).padStart(4, '0')}`;
-}
-
-/** product.md 3: the student number is five digits (yy + a 3-digit sequence). */
-export function formatStudentNumber(n: number): string {
-  return String(n).padStart(5, '0');
 }
 
 /** product.md 2 Aktif kurslar: the course name with its price in TL (no price below school-admin). */
@@ -82,7 +64,7 @@ function sortValue(row: StudentListRow, key: SortKey, today: CalendarDay): SortV
     case 'surname':
       return row.surname;
     case 'age':
-      return ageOf(row, today);
+      return studentAge(row, today);
     case 'active':
       return row.active ? 1 : 0;
     case 'activeCourses':

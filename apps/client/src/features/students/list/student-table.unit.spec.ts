@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { StudentListRow } from '../types';
 import {
   activeCourseLabel,
-  ageOf,
   compareValues,
   formatDateParts,
   nextSort,
@@ -132,14 +131,6 @@ describe('Turkish search (product.md 5)', () => {
 });
 
 describe('cells', () => {
-  it('computes the age in whole years, counting the birthday itself', () => {
-    expect(ageOf({ dobD: 15, dobM: 6, dobY: 2010 }, today)).toBe(15);
-    expect(ageOf({ dobD: 16, dobM: 6, dobY: 2010 }, today)).toBe(14);
-    expect(ageOf({ dobD: 1, dobM: 12, dobY: 2010 }, today)).toBe(14);
-    expect(ageOf({ dobD: null, dobM: 6, dobY: 2010 }, today)).toBeNull();
-    expect(ageOf({ dobD: 1, dobM: 1, dobY: 2030 }, today)).toBeNull();
-  });
-
   it('formats dates, course labels and route numbers', () => {
     expect(formatDateParts(5, 3, 2012)).toBe('05.03.2012');
     expect(formatDateParts(null, 3, 2012)).toBe('');
