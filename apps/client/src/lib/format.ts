@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { tr } from 'date-fns/locale';
+import { ROLE_LABELS_TR } from '@okul/domain';
 
 /** api.md 9.4: dates dd.MM.yyyy; log rows add the time. Empty or invalid input gives ''. */
 export function formatDate(value: string | Date | null | undefined): string {
@@ -14,4 +15,9 @@ function formatWith(value: string | Date | null | undefined, pattern: string): s
   if (!value) return '';
   const date = typeof value === 'string' ? parseISO(value) : value;
   return isValid(date) ? format(date, pattern, { locale: tr }) : '';
+}
+
+/** A role's Turkish label (product.md 6); an id the catalogue does not know is 'Bilinmeyen rol'. */
+export function roleLabel(id: number | null | undefined): string {
+  return (id !== null && id !== undefined && ROLE_LABELS_TR[id]) || 'Bilinmeyen rol';
 }

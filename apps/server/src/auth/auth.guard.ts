@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError, ROLES, effectiveRole, hasRole } from '@okul/domain';
+import { DomainError, ROLES, effectiveRole, hasRole, mustVerifyEmail } from '@okul/domain';
 import type { AppRequest } from '../infra/http/request-context';
 import { AccessService } from './access.service';
 import { ACCOUNT_CALL_KEY, MIN_ROLE_KEY, PUBLIC_KEY, SKIP_ORG_GATING_KEY } from './decorators';
@@ -36,11 +36,7 @@ export class AuthGuard implements CanActivate {
     if (!principal) throw new DomainError('auth.unauthorized');
     req.principal = principal;
     // product.md 2: "an unverified e-mail (except a special admin account)": the global admin is exempt.
-    if (
-      !principal.isEmailVerified &&
-      principal.globalRoleId !== ROLES.admin &&
-      !this.reflector.getAllAndOverride<boolean>(ACCOUNT_CALL_KEY, targets)
-    ) {
+    if (mustVerifyEmail(principal) && !this.reflector.getAllAndOverride<boolean>(ACCOUNT_CALL_KEY, targets)) {
       throw new DomainError('auth.emailNotVerified');
     }
 

@@ -8,6 +8,7 @@ import {
   checkoutStream,
   effectiveRole,
   hasRole,
+  mayPayForOrganization,
   orderIdFor,
   organizationDecider,
   organizationStream,
@@ -113,7 +114,7 @@ export class BillingService implements OnModuleInit {
     if (!access.exists) throw new DomainError('org.notFound');
     // Paying for an organisation is the school-admin's (or the developer's) business.
     const role = effectiveRole(access.memberActive ? access.orgRoleId : null, p.globalRoleId);
-    if (!hasRole(role, ROLES.schoolAdmin)) throw new DomainError('auth.forbidden');
+    if (!mayPayForOrganization(role)) throw new DomainError('auth.forbidden');
     if (access.deactivated) throw new DomainError('org.deactivated');
 
     const paymentId = newEntityId(ctx, 'payment');

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { checkoutItem } from '@okul/domain';
+import { BillingService } from '../../src/billing/billing.service';
 import { createServer, type Server } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './test-db';
@@ -204,7 +206,6 @@ export async function login(http: App, email: string, password: string): Promise
  * registration is active and the membership has lapsed since.
  */
 export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number): Promise<void> {
-  const { BillingService } = await import('../../src/billing/billing.service');
   const page = await request(t.http)
     .post('/api/v1/payment/mock/initiate')
     .set(s.auth)
@@ -226,7 +227,12 @@ export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number):
       now: then,
     },
     paymentId,
-    { status: 'succeeded', providerReference: `past-${paymentId}`, authCode: null, amount: 40000 },
+    {
+      status: 'succeeded',
+      providerReference: `past-${paymentId}`,
+      authCode: null,
+      amount: checkoutItem('sub-1-month')!.price,
+    },
   );
   if (state.status !== 'succeeded') throw new Error(`past payment not recorded: ${state.status}`);
   await t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());

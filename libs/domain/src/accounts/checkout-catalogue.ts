@@ -1,5 +1,6 @@
 import { addPeriods, toEpoch, toIso } from '../shared/time';
 import type { Kurus } from '../shared/money';
+import { ROLES, hasRole } from '../shared/roles';
 
 /** api.md 9.1: a membership plan (lengthMonths, name, price) sold under its checkout item. */
 export interface MembershipPlan {
@@ -57,6 +58,11 @@ export function checkoutItem(id: string): CheckoutItem | null {
 export function planDiscountPercent(plan: MembershipPlan): number {
   const full = MEMBERSHIP_PLANS[0].price * plan.lengthMonths;
   return Math.round((100 * (full - plan.price)) / full);
+}
+
+/** Paying for an organisation's membership is the school-admin's business (or a higher role's). */
+export function mayPayForOrganization(role: number | null | undefined): boolean {
+  return hasRole(role, ROLES.schoolAdmin);
 }
 
 /** api.md 9.1: membership is active while paidUntil is later than now. */

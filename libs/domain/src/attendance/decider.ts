@@ -2,7 +2,7 @@ import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
 import { localToIso } from '../shared/time';
-import { enrollmentCoversAttendance } from '../enrollments/decider';
+import { isEnrolledInCourseAt } from '../enrollments/decider';
 import {
   decideAttendanceNumber,
   type AttendanceNumberEvent,
@@ -131,12 +131,7 @@ export function attendeesWithoutEnrollment(
   attendants: readonly string[],
   attendees: AttendeeLookup,
 ): string[] {
-  return attendants.filter(
-    (id) =>
-      !(attendees[id]?.enrollments ?? []).some(
-        (e) => e.courseId === courseId && enrollmentCoversAttendance(e, time),
-      ),
-  );
+  return attendants.filter((id) => !isEnrolledInCourseAt(attendees[id]?.enrollments ?? [], courseId, time));
 }
 
 function checkEnrollments(courseId: string, fields: AttendanceFields, attendees: AttendeeLookup): void {

@@ -120,6 +120,18 @@ export function enrollmentCoversAttendance(
   return toEpoch(e.startDate) <= t && t <= endEpoch(e.endDate);
 }
 
+/**
+ * product.md 5 Attendance: a student may attend a lesson of a course when one of their enrolments of that
+ * course holds the lesson time.
+ */
+export function isEnrolledInCourseAt(
+  enrollments: ReadonlyArray<{ courseId: string; startDate: string; endDate: string | null }>,
+  courseId: string,
+  time: string,
+): boolean {
+  return enrollments.some((e) => e.courseId === courseId && enrollmentCoversAttendance(e, time));
+}
+
 /** Two ranges [start, end) overlap; an absent end is open. */
 export function rangesOverlap(
   a: { startDate: string; endDate: string | null },

@@ -8,6 +8,7 @@ import {
   enrollmentDecider,
   enrollmentEditMessage,
   enrollmentRangeProblems,
+  isEnrolledInCourseAt,
   isEnrollmentActive,
   rangesOverlap,
   type EnrollmentCommand,
@@ -386,6 +387,20 @@ describe('end enrolment', () => {
     expect(isEnrollmentActive({ endDate: null }, NOW)).toBe(true);
     expect(isEnrollmentActive({ endDate: '2026-02-01T09:00:00.001Z' }, NOW)).toBe(true);
     expect(isEnrollmentActive({ endDate: NOW }, NOW)).toBe(false);
+  });
+
+  it('a student may attend a lesson held by an enrolment of that course, its end included (product.md 5)', () => {
+    const enrollments = [
+      { courseId: COURSE, startDate: '2025-03-01T00:00:00.000Z', endDate: '2025-04-01T00:00:00.000Z' },
+      { courseId: COURSE_2, startDate: '2025-05-01T00:00:00.000Z', endDate: null },
+    ];
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-03-10T15:30:00.000Z')).toBe(true);
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-04-01T00:00:00.000Z')).toBe(true);
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-04-01T00:00:00.001Z')).toBe(false);
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-02-28T23:59:59.999Z')).toBe(false);
+    expect(isEnrolledInCourseAt(enrollments, COURSE_2, '2025-03-10T15:30:00.000Z')).toBe(false);
+    expect(isEnrolledInCourseAt(enrollments, COURSE_2, '2035-01-01T00:00:00.000Z')).toBe(true);
+    expect(isEnrolledInCourseAt([], COURSE, '2025-03-10T15:30:00.000Z')).toBe(false);
   });
 });
 

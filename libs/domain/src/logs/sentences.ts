@@ -66,37 +66,31 @@ export function formatLogAmount(v: unknown): string | null {
   return t === null ? null : `${t} TL`;
 }
 
-/** api.md 9.4: dates read dd.MM.yyyy. A date-only ISO string is taken as written (no time-zone shift). */
-export function formatLogDate(v: unknown): string | null {
+const pad2 = (n: number) => n.toString().padStart(2, '0');
+
+/**
+ * A log date as dd.MM.yyyy (api.md 9.4), with HH:mm when `withTime`. A date-only ISO string is taken as
+ * written; an ISO instant reads on the institution's wall clock (an enrolment starting at Istanbul midnight is
+ * 21:00 UTC the day before), wherever the log is read. Only ISO text is read as a date (Date.parse also takes
+ * text like "7"); anything else reads as written.
+ */
+function formatLogInstant(v: unknown, withTime: boolean): string | null {
   const t = text(v);
   if (t === null) return null;
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   if (dateOnly) return `${dateOnly[3]}.${dateOnly[2]}.${dateOnly[1]}`;
-  // an instant (an enrolment starting at Istanbul midnight is 21:00 UTC the day before) reads as the
-  // institution's calendar day, wherever the log is read
   const ms = /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : Number.NaN;
   if (Number.isNaN(ms)) return t;
   const l = toLocal(ms);
-  const pad = (n: number) => n.toString().padStart(2, '0');
-  return `${pad(l.day)}.${pad(l.month)}.${l.year}`;
+  const date = `${pad2(l.day)}.${pad2(l.month)}.${l.year}`;
+  return withTime ? `${date} ${pad2(l.hour)}:${pad2(l.minute)}` : date;
 }
 
-/**
- * A lesson time (attendance startDate/newStartDate) reads dd.MM.yyyy HH:mm on the institution's wall clock
- * (api.md 9.4 formats; the lesson was entered as Europe/Istanbul day and hour), wherever the log is read.
- * A date-only string reads as a date; anything unreadable as written.
- */
-export function formatLogDateTime(v: unknown): string | null {
-  const t = text(v);
-  if (t === null) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return formatLogDate(t);
-  // Only ISO instants are read as times: Date.parse also takes text like "7" (a year) that no entry means.
-  const ms = /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : Number.NaN;
-  if (Number.isNaN(ms)) return t;
-  const l = toLocal(ms);
-  const pad = (n: number) => n.toString().padStart(2, '0');
-  return `${pad(l.day)}.${pad(l.month)}.${l.year} ${pad(l.hour)}:${pad(l.minute)}`;
-}
+/** Enrolment and payment dates: dd.MM.yyyy. */
+export const formatLogDate = (v: unknown): string | null => formatLogInstant(v, false);
+
+/** A lesson time (attendance startDate/newStartDate): dd.MM.yyyy HH:mm. */
+export const formatLogDateTime = (v: unknown): string | null => formatLogInstant(v, true);
 
 /** "(a: x; b: y)" from the parts that are present, or "" when none is. */
 function facts(parts: Array<[string, string | null]>): string {

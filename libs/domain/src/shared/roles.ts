@@ -64,3 +64,11 @@ export function effectiveRole(
   const candidates = [orgRoleId, globalRoleId].filter((r): r is number => typeof r === 'number');
   return candidates.length ? Math.min(...candidates) : ROLES.notRegistered;
 }
+
+/**
+ * product.md 2 panel gating: an unverified e-mail closes the panel, except for the special admin account
+ * (the global admin). The server refuses the calls and the client shows the verification page by this rule.
+ */
+export function mustVerifyEmail(user: { isEmailVerified: boolean; globalRoleId?: number | null }): boolean {
+  return !user.isEmailVerified && user.globalRoleId !== ROLES.admin;
+}

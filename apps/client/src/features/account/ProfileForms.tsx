@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { enqueueSnackbar } from 'notistack';
+import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/FormTextField';
@@ -17,6 +18,40 @@ import {
 } from './account-forms';
 import { useUpdateProfile } from './queries';
 import { SectionCard } from './SectionCard';
+
+/** A one-row form of the settings page: its fields, then the submit button at their height. */
+function RowForm({
+  onSubmit,
+  submitLabel,
+  disabled,
+  children,
+}: {
+  onSubmit: (e: FormEvent) => Promise<void>;
+  submitLabel: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      component="form"
+      noValidate
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      // a refusal was shown by the mutation's toast; the form keeps the input
+      onSubmit={(e) => void onSubmit(e).catch(() => undefined)}
+    >
+      {children}
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={disabled}
+        sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160, height: 56, whiteSpace: 'nowrap' }}
+      >
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}
 
 /** product.md 5 Account: a new name of at most 50 characters. */
 export function NameForm({ user }: { user: Profile }) {
@@ -36,13 +71,7 @@ export function NameForm({ user }: { user: Profile }) {
 
   return (
     <SectionCard title="İsim Değiştir">
-      <Stack
-        component="form"
-        noValidate
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        onSubmit={(e) => void submit(e).catch(() => undefined)}
-      >
+      <RowForm onSubmit={submit} submitLabel="İsmi Güncelle" disabled={!changed || update.isPending}>
         <FormTextField
           control={control}
           name="name"
@@ -52,15 +81,7 @@ export function NameForm({ user }: { user: Profile }) {
           hint="En fazla 50 karakter"
           slotProps={{ htmlInput: { maxLength: 50 } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!changed || update.isPending}
-          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160, height: 56, whiteSpace: 'nowrap' }}
-        >
-          İsmi Güncelle
-        </Button>
-      </Stack>
+      </RowForm>
     </SectionCard>
   );
 }
@@ -93,13 +114,7 @@ export function EmailForm({ user }: { user: Profile }) {
       title="E-posta Değiştir"
       subtitle="Yeni adresinize bir doğrulama bağlantısı gönderilir; adresinizi doğrulayana kadar panel kullanılamaz."
     >
-      <Stack
-        component="form"
-        noValidate
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        onSubmit={(e) => void submit(e).catch(() => undefined)}
-      >
+      <RowForm onSubmit={submit} submitLabel="E-postayı Güncelle" disabled={!changed || update.isPending}>
         <FormTextField
           control={control}
           name="email"
@@ -118,15 +133,7 @@ export function EmailForm({ user }: { user: Profile }) {
           autoComplete="current-password"
           fullWidth
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!changed || update.isPending}
-          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160, height: 56, whiteSpace: 'nowrap' }}
-        >
-          E-postayı Güncelle
-        </Button>
-      </Stack>
+      </RowForm>
     </SectionCard>
   );
 }

@@ -2,10 +2,10 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ROLES, ROLE_LABELS_TR, hasRole } from '@okul/domain';
+import { ROLES, hasRole } from '@okul/domain';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, roleLabel } from '../../lib/format';
 import { seesAllOrganizations } from '../auth/session';
 import { useReadySession } from '../auth/useSession';
 import { OrganizationSettingsCard } from './OrganizationSettingsCard';
@@ -51,7 +51,7 @@ export function SettingsPage() {
             />
           </InfoRow>
           <InfoRow label="Kurum">{organization.name}</InfoRow>
-          <InfoRow label="Rol">{ROLE_LABELS_TR[role] ?? 'Bilinmeyen rol'}</InfoRow>
+          <InfoRow label="Rol">{roleLabel(role)}</InfoRow>
           {extras.createdAt && <InfoRow label="Kayıt tarihi">{formatDate(extras.createdAt)}</InfoRow>}
           <InfoRow label="Şifre değişikliği">
             {extras.passwordChangedAt ? formatDateTime(extras.passwordChangedAt) : 'Hiç değiştirilmedi'}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AccountSession } from './types';
 
 /** product.md 5 Account / api.md 8.1: the settings screen's mismatch text (with a full stop). */
-export const ACCOUNT_PASSWORDS_DIFFER = 'Şifreler eşleşmiyor.';
+export const ACCOUNT_PASSWORDS_DIFFER = message('account.passwordsDiffer');
 
 /** The name form: updateProfile's own rule for name (product.md 5: at most 50). */
 export const nameFormSchema = z.strictObject({ name: updateProfileSchema.shape.name.unwrap() });

@@ -30,6 +30,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Who created or last edited the attendance, and when. */
+function ByWhom({ name, at }: { name: string | null; at: string | null }) {
+  return (
+    <>
+      {name ?? '—'}
+      {at && (
+        <Typography variant="body2" color="text.secondary" component="span">
+          {' '}
+          ({formatDateTime(at)})
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /**
  * /giris/yoklama-detay/{attendanceDBID} (school-instructor): date, course, instructor, creator, last editor,
  * code and attendees (each linking to the student), with edit and delete (product.md 2).
@@ -82,22 +97,10 @@ export function AttendanceDetailPage({ attendanceId }: { attendanceId: string })
           <Field label="Eğitmen">{instructorLabel(a.instructorId)}</Field>
           <Field label="Yoklama kodu">{a.code}</Field>
           <Field label="Oluşturan">
-            {a.createdByName ?? '—'}
-            {a.createdAt && (
-              <Typography variant="body2" color="text.secondary" component="span">
-                {' '}
-                ({formatDateTime(a.createdAt)})
-              </Typography>
-            )}
+            <ByWhom name={a.createdByName} at={a.createdAt} />
           </Field>
           <Field label="Son düzenleyen">
-            {a.editedByName ?? '—'}
-            {a.editedAt && (
-              <Typography variant="body2" color="text.secondary" component="span">
-                {' '}
-                ({formatDateTime(a.editedAt)})
-              </Typography>
-            )}
+            <ByWhom name={a.editedByName} at={a.editedAt} />
           </Field>
         </Grid>
         <Typography variant="h6" component="h2" sx={{ mt: 3 }}>

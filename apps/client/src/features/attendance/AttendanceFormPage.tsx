@@ -14,7 +14,6 @@ import {
   MESSAGES,
   addAttendanceSchema,
   editAttendanceSchema,
-  formatStudentNumber,
   type AttendanceInput,
   type EditAttendanceInput,
 } from '@okul/domain';
@@ -36,6 +35,7 @@ import {
   dateTimeParts,
   instructorLabel,
   partsToDate,
+  studentLabel,
   studentsWithoutEnrollment,
   validateAttendanceForm,
   type AttendanceFormField,
@@ -90,8 +90,19 @@ function startValues(editing: Attendance | null, now: Date): AttendanceFormValue
   return { courseId: '', instructorId: null, attendants: [], date: at, time: at };
 }
 
-const optionLabel = (o: AttendeeOption) =>
-  `${formatStudentNumber(o.student.studentNumber)} ${o.student.name} ${o.student.surname}`;
+const optionLabel = (o: AttendeeOption) => studentLabel(o.student);
+
+/** The text field of the date and time pickers: required, named and checked like the other fields. */
+const pickerSlotProps = (field: { name: string; onBlur: () => void }, error?: { message?: string }) => ({
+  textField: {
+    required: true,
+    fullWidth: true,
+    name: field.name,
+    onBlur: field.onBlur,
+    error: !!error,
+    helperText: error?.message,
+  },
+});
 
 /**
  * /giris/yoklama-ekle and /giris/yoklama-duzenle/{attendanceDBID} (school-instructor): course, instructor,
@@ -261,16 +272,7 @@ export function AttendanceFormPage({ attendance }: { attendance: Attendance | nu
                     value={field.value}
                     onChange={(v) => field.onChange(v)}
                     inputRef={field.ref}
-                    slotProps={{
-                      textField: {
-                        required: true,
-                        fullWidth: true,
-                        name: field.name,
-                        onBlur: field.onBlur,
-                        error: !!fieldState.error,
-                        helperText: fieldState.error?.message,
-                      },
-                    }}
+                    slotProps={pickerSlotProps(field, fieldState.error)}
                   />
                 )}
               />
@@ -285,16 +287,7 @@ export function AttendanceFormPage({ attendance }: { attendance: Attendance | nu
                     value={field.value}
                     onChange={(v) => field.onChange(v)}
                     inputRef={field.ref}
-                    slotProps={{
-                      textField: {
-                        required: true,
-                        fullWidth: true,
-                        name: field.name,
-                        onBlur: field.onBlur,
-                        error: !!fieldState.error,
-                        helperText: fieldState.error?.message,
-                      },
-                    }}
+                    slotProps={pickerSlotProps(field, fieldState.error)}
                   />
                 )}
               />

@@ -1,7 +1,8 @@
 import {
   MESSAGES,
-  enrollmentCoversAttendance,
+  attendeesWithoutEnrollment as domainAttendeesWithoutEnrollment,
   formatStudentNumber,
+  isEnrolledInCourseAt,
   localToIso,
   trCompare,
   type AttendanceInput,
@@ -164,9 +165,9 @@ export function validateAttendanceForm<T extends AttendanceInput | EditAttendanc
   return { ok: false, errors: issuesByField(result.error.issues) };
 }
 
-/** product.md 5: an attendee needs an enrolment of the course active at the time (start <= time <= end). */
+/** product.md 5: an attendee needs an enrolment of the course active at the time (the domain's rule). */
 export function isEnrolledAt(student: Pick<PickerStudent, 'enrollments'>, courseId: string, time: string) {
-  return student.enrollments.some((e) => e.courseId === courseId && enrollmentCoversAttendance(e, time));
+  return isEnrolledInCourseAt(student.enrollments, courseId, time);
 }
 
 export interface AttendeeOption {
@@ -205,9 +206,11 @@ export function attendeesWithoutEnrollment(
   time: string,
 ): PickerStudent[] {
   const byId = new Map(students.map((s) => [s.id, s]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((s): s is PickerStudent => !!s && !isEnrolledAt(s, courseId, time));
+  const known = ids.filter((id) => byId.has(id));
+  // the server's own check (libs/domain attendance/decider.ts), so the form warns about the same students
+  return domainAttendeesWithoutEnrollment(courseId, time, known, Object.fromEntries(byId)).map((id) =>
+    byId.get(id)!,
+  );
 }
 
 const [NO_ENROLLMENT_PREFIX] = MESSAGES['attendance.noEnrollment'].text.split('{students}');

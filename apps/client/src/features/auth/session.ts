@@ -1,4 +1,4 @@
-import { ROLES, effectiveRole, hasRole } from '@okul/domain';
+import { ROLES, effectiveRole, hasRole, mustVerifyEmail } from '@okul/domain';
 import type { OrgSelection } from './org-selection';
 import type { Membership, Organization, Profile } from './types';
 
@@ -80,8 +80,7 @@ export function gatePanel(session: Session | null): PanelGate {
   if (!session) return { kind: 'login' };
   if (session.user.registrationStatus === 'pending_payment') return { kind: 'registration' };
   // product.md 2: "An unverified e-mail (except a special admin account)": the global admin (role 0).
-  if (!session.user.isEmailVerified && session.user.globalRoleId !== ROLES.admin)
-    return { kind: 'verifyEmail', session };
+  if (mustVerifyEmail(session.user)) return { kind: 'verifyEmail', session };
   const organization = session.organization;
   if (!organization) return { kind: 'selectOrganization', session };
   const ready: ReadySession = { ...session, organization };

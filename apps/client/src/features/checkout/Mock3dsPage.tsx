@@ -11,9 +11,9 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { message } from '@okul/domain';
-import { useNavigate } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRedirectToLoginAfter } from '../../lib/useRedirectToLoginAfter';
 import { useAuthActions } from '../auth/useAuthActions';
 import { MOCK3DS_FIELDS, finalizeQuery, type Mock3dsSearch } from './mock3ds';
 import { finalizeMock } from './queries';
@@ -27,19 +27,11 @@ export const PAYMENT_REDIRECT_MS = 3_000;
  * completes the payment the way the bank's return would (GET /payment/mock/finalize with that query).
  */
 export function Mock3dsPage({ search }: { search: Mock3dsSearch }) {
-  const navigate = useNavigate();
   const { reloadSession } = useAuthActions();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const query = finalizeQuery(search);
 
-  useEffect(() => {
-    if (state !== 'done') return;
-    const timer = window.setTimeout(
-      () => void navigate({ to: '/giris', replace: true }),
-      PAYMENT_REDIRECT_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [state, navigate]);
+  useRedirectToLoginAfter(state === 'done', PAYMENT_REDIRECT_MS);
 
   async function finalize() {
     setState('busy');

@@ -6,9 +6,10 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { message } from '@okul/domain';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
+import { useRedirectToLoginAfter } from '../../lib/useRedirectToLoginAfter';
 import { useAuthActions } from '../auth/useAuthActions';
 import { PAYMENT_REDIRECT_MS } from './Mock3dsPage';
 
@@ -17,21 +18,13 @@ import { PAYMENT_REDIRECT_MS } from './Mock3dsPage';
  * profile and organisations read again (the membership is active now), then /giris after 3 seconds.
  */
 export function PaymentSuccessPage({ token }: { token: string }) {
-  const navigate = useNavigate();
   const { reloadSession } = useAuthActions();
 
+  useRedirectToLoginAfter(true, PAYMENT_REDIRECT_MS);
   useEffect(() => {
     enqueueSnackbar(message('checkout.received'), { variant: 'success', preventDuplicate: true });
-    let cancelled = false;
-    const timer = window.setTimeout(() => {
-      if (!cancelled) void navigate({ to: '/giris', replace: true });
-    }, PAYMENT_REDIRECT_MS);
     void reloadSession();
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
-  }, [token, navigate, reloadSession]);
+  }, [token, reloadSession]);
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>

@@ -1,4 +1,4 @@
-import { ROLES, hasRole } from '@okul/domain';
+import { ROLES, mayPayForOrganization } from '@okul/domain';
 import type { Membership, Organization } from '../auth/types';
 
 /**
@@ -83,7 +83,7 @@ export function payableOrganization(
   selected: Organization | null,
 ): Organization | null {
   const payable = memberships.filter(
-    (m) => m.organizationUser.isActive !== false && hasRole(m.organizationUser.orgRoleId, ROLES.schoolAdmin),
+    (m) => m.organizationUser.isActive !== false && mayPayForOrganization(m.organizationUser.orgRoleId),
   );
   const chosen = selected ? payable.find((m) => m.organization.id === selected.id) : undefined;
   const owner = payable.find((m) => m.organizationUser.orgRoleId === ROLES.schoolOwner);

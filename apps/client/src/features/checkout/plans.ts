@@ -1,5 +1,6 @@
 import {
   MEMBERSHIP_PLANS,
+  checkoutItem,
   formatTl,
   planDiscountPercent,
   type Kurus,
@@ -53,13 +54,14 @@ export function planCards(plans: readonly MembershipPlan[] = MEMBERSHIP_PLANS): 
 }
 
 /** The plan of a checkout item, or null (an SMS package or an unknown item is not a plan). */
-export function planByItem(checkoutItem: string | null | undefined): MembershipPlan | null {
-  return MEMBERSHIP_PLANS.find((p) => p.checkoutItem === checkoutItem) ?? null;
+export function planByItem(id: string | null | undefined): MembershipPlan | null {
+  const item = id ? checkoutItem(id) : null;
+  return item?.kind === 'subscription' ? item : null;
 }
 
 /** The cart line of /odeme (product.md 2): the plan name and its price in TL, or that nothing is chosen. */
-export function cartLine(checkoutItem: string | null | undefined): string {
-  const plan = planByItem(checkoutItem);
+export function cartLine(id: string | null | undefined): string {
+  const plan = planByItem(id);
   if (!plan) return 'Henüz bir abonelik seçilmedi.';
   return `${plan.name} abonelik: ${formatTl(plan.price)}`;
 }

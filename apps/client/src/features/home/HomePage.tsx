@@ -16,12 +16,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ROLES, ROLE_LABELS_TR, formatStudentNumber, formatTl, hasRole } from '@okul/domain';
+import { ROLES, formatStudentNumber, formatTl, hasRole } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate } from '../../lib/format';
+import { formatDate, roleLabel } from '../../lib/format';
 import { StudentLink } from '../attendance/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
@@ -112,9 +112,7 @@ export function HomePage() {
                 Kurum
               </Typography>
               <Typography variant="h6">{organization.name}</Typography>
-              <Typography color="text.secondary">
-                Rolünüz: {ROLE_LABELS_TR[role] ?? 'Bilinmeyen rol'}
-              </Typography>
+              <Typography color="text.secondary">Rolünüz: {roleLabel(role)}</Typography>
             </CardContent>
           </Card>
         </Grid>

@@ -10,7 +10,7 @@ import { api } from '../../api/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import type { LinkParams } from './link-params';
 import { NewPasswordForm } from './NewPasswordForm';
-import { useRedirectToLoginAfter } from './useRedirectAfter';
+import { useRedirectToLoginAfter } from '../../lib/useRedirectToLoginAfter';
 
 /** api.md 9.4: the redirect delay after a password reset. */
 export const RESET_REDIRECT_MS = 2000;

@@ -1,4 +1,4 @@
-import { passwordSchema } from '@okul/domain';
+import { message, passwordSchema } from '@okul/domain';
 
 /** The query of the e-mail links (/giris/reset and /giris/invite): both parts or nothing. */
 export interface LinkParams {
@@ -23,7 +23,7 @@ export function linkParams(search: LinkSearch): LinkParams | null {
 }
 
 /** product.md 5 / api.md 8.1: the alert of the reset and invitation forms. */
-export const PASSWORDS_DIFFER = 'Şifreler eşleşmiyor!';
+export const PASSWORDS_DIFFER = message('registration.passwordsDiffer');
 
 /**
  * product.md 5 (invitation acceptance and reset): password and confirmation non-empty and equal, else

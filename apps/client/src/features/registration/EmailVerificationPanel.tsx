@@ -4,13 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { message } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
 import { profileQueryOptions } from '../auth/queries';
 import { useAuthActions } from '../auth/useAuthActions';
-import { requestEmailVerification } from './queries';
+import { useResendVerification } from './queries';
 
 /** How often the panel asks whether the link was opened (perhaps on another device). */
 const PROFILE_POLL_MS = 10_000;
@@ -22,22 +19,9 @@ const PROFILE_POLL_MS = 10_000;
  */
 export function EmailVerificationPanel({ email }: { email: string }) {
   const { reloadSession } = useAuthActions();
-  const [busy, setBusy] = useState(false);
+  const { busy, resend } = useResendVerification(email);
   // keeps the profile fresh while the user reads the mail: verification elsewhere moves this page on
   useQuery({ ...profileQueryOptions(), refetchInterval: PROFILE_POLL_MS, refetchOnWindowFocus: true });
-
-  async function resend() {
-    setBusy(true);
-    try {
-      const r = await requestEmailVerification(email);
-      // api.md 8.1: E-posta doğrulama isteği gönderilirken bir hata oluştu: plus reason
-      if (!r.ok)
-        enqueueSnackbar(message('account.verifyResendFailed', { error: r.error }), { variant: 'error' });
-      else enqueueSnackbar(`Doğrulama bağlantısı ${email} adresine gönderildi.`, { variant: 'success' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Stack spacing={2.5} aria-label="E-posta doğrulama" component="section">

@@ -1,4 +1,4 @@
-import { ROLES } from '@okul/domain';
+import { mustVerifyEmail } from '@okul/domain';
 import type { Session } from '../auth/session';
 
 /**
@@ -12,7 +12,6 @@ export type RegistrationStep = 'loading' | 'form' | 'verifyEmail' | 'payment' | 
 export function registrationStep(hasToken: boolean, session: Session | null): RegistrationStep {
   if (!session) return hasToken ? 'loading' : 'form';
   if (session.user.registrationStatus === 'active') return 'panel';
-  // the global admin is the account exempt from verification (product.md 2 panel gating)
-  if (!session.user.isEmailVerified && session.user.globalRoleId !== ROLES.admin) return 'verifyEmail';
+  if (mustVerifyEmail(session.user)) return 'verifyEmail';
   return 'payment';
 }

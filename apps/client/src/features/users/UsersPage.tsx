@@ -14,7 +14,8 @@ import { EditUserDialog } from './EditUserDialog';
 import { InviteUserForm } from './InviteUserForm';
 import { organizationUsersQueryOptions } from './queries';
 import type { OrganizationUser } from './types';
-import { isFixedMember, roleLabel, usersTitle } from './users';
+import { roleLabel } from '../../lib/format';
+import { isFixedMember, usersTitle } from './users';
 
 /** /giris/kullanicilar (school-admin): the organisation's users, the invite form and the edit dialog. */
 export function UsersPage() {

@@ -2,6 +2,7 @@ import {
   ASSIGNABLE_ROLES,
   ROLE_LABELS_TR,
   inviteUserSchema,
+  isAssignableRole,
   message,
   updateOrganizationUserSchema,
 } from '@okul/domain';
@@ -19,13 +20,9 @@ export const ASSIGNABLE_ROLE_OPTIONS: readonly RoleOption[] = ASSIGNABLE_ROLES.m
   label: ROLE_LABELS_TR[id],
 }));
 
-export function roleLabel(id: number | null | undefined): string {
-  return (id !== null && id !== undefined && ROLE_LABELS_TR[id]) || 'Bilinmeyen rol';
-}
-
 /** product.md 6: the school-owner (and any role that cannot be given) is shown as fixed: no edit. */
 export function isFixedMember(orgRoleId: number): boolean {
-  return !(ASSIGNABLE_ROLES as readonly number[]).includes(orgRoleId);
+  return !isAssignableRole(orgRoleId);
 }
 
 /** product.md 2: the users list is titled with the count. */

@@ -8,7 +8,6 @@ import {
   inviteBody,
   inviteFormSchema,
   isFixedMember,
-  roleLabel,
   usersTitle,
 } from './users';
 import type { OrganizationUser } from './types';
@@ -30,12 +29,6 @@ describe('roles on the users screen (product.md 6)', () => {
     expect(isFixedMember(ROLES.schoolOwner)).toBe(true);
     expect(isFixedMember(ROLES.developer)).toBe(true);
     for (const id of [3, 4, 5, 6]) expect(isFixedMember(id)).toBe(false);
-  });
-
-  it('labels roles, unknown ids included', () => {
-    expect(roleLabel(2)).toBe('Kurum Sahibi');
-    expect(roleLabel(42)).toBe('Bilinmeyen rol');
-    expect(roleLabel(null)).toBe('Bilinmeyen rol');
   });
 
   it('titles the list with the count', () => {

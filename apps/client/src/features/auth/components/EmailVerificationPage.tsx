@@ -2,30 +2,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
-import { api } from '../../../api/api';
 import { CenteredCard } from '../../../components/CenteredCard';
+import { useResendVerification } from '../../registration/queries';
 import type { Session } from '../session';
 import { useAuthActions } from '../useAuthActions';
 
 /** /giris/email-dogrulama (product.md 2): the address must be verified; the link can be sent again. */
 export function EmailVerificationPage({ session }: { session: Session }) {
   const { logout, reloadSession } = useAuthActions();
-  const [busy, setBusy] = useState(false);
   const email = session.user.email;
-
-  async function resend() {
-    setBusy(true);
-    const r = await api.post('/requestEmailVerification', { email });
-    setBusy(false);
-    // api.md 8.1: Verification resend failed -> E-posta doğrulama isteği gönderilirken bir hata oluştu: plus reason
-    if (!r.ok)
-      enqueueSnackbar(`E-posta doğrulama isteği gönderilirken bir hata oluştu: ${r.error}`, {
-        variant: 'error',
-      });
-    else enqueueSnackbar(`Doğrulama bağlantısı ${email} adresine gönderildi.`, { variant: 'success' });
-  }
+  const { busy, resend } = useResendVerification(email);
 
   return (
     <CenteredCard maxWidth={520}>

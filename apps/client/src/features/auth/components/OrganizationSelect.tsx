@@ -8,9 +8,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS_TR, effectiveRole } from '@okul/domain';
+import { effectiveRole } from '@okul/domain';
 import { useState } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
+import { roleLabel } from '../../../lib/format';
 import { OrganizationAccessControl } from '../../account/OrganizationAccessControl';
 import { seesAllOrganizations, type Session } from '../session';
 import type { Organization } from '../types';
@@ -26,7 +27,7 @@ function membershipText(o: Organization): string {
 export function OrganizationSelect({ session }: { session: Session }) {
   const { selectOrganization, logout } = useAuthActions();
   const [busy, setBusy] = useState(false);
-  const [picked, setOther] = useState<Organization | null>(null);
+  const [picked, setPicked] = useState<Organization | null>(null);
   // the list is read again after an access toggle: show the fresh copy of the chosen organisation
   const other = picked ? (session.allOrganizations.find((o) => o.id === picked.id) ?? picked) : null;
   const choose = async (id: string) => {
@@ -63,12 +64,7 @@ export function OrganizationSelect({ session }: { session: Session }) {
                 sx={{ borderRadius: 2, mb: 1, border: 1, borderColor: 'divider' }}
               >
                 <ListItemText primary={m.organization.name} secondary={membershipText(m.organization)} />
-                <Chip
-                  size="small"
-                  label={ROLE_LABELS_TR[role] ?? 'Bilinmeyen rol'}
-                  color="primary"
-                  variant="outlined"
-                />
+                <Chip size="small" label={roleLabel(role)} color="primary" variant="outlined" />
               </ListItemButton>
             );
           })}
@@ -82,7 +78,7 @@ export function OrganizationSelect({ session }: { session: Session }) {
               sx={{ flexGrow: 1 }}
               options={session.allOrganizations}
               value={other}
-              onChange={(_, v) => setOther(v)}
+              onChange={(_, v) => setPicked(v)}
               getOptionLabel={(o) => o.name}
               getOptionKey={(o) => o.id}
               isOptionEqualToValue={(a, b) => a.id === b.id}

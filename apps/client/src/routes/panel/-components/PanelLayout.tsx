@@ -7,11 +7,11 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS_TR } from '@okul/domain';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Logo } from '../../../components/Logo';
 import { FullPageSpinner } from '../../../components/FullPageSpinner';
+import { roleLabel } from '../../../lib/format';
 import { gatePanel } from '../../../features/auth/session';
 import { useSession } from '../../../features/auth/useSession';
 import { SideMenu } from './SideMenu';
@@ -52,7 +52,7 @@ export function PanelLayout() {
             <Typography noWrap sx={{ fontWeight: 600, maxWidth: 280 }} title={session.organization.name}>
               {session.organization.name}
             </Typography>
-            <Chip size="small" color="secondary" label={ROLE_LABELS_TR[session.role] ?? 'Bilinmeyen rol'} />
+            <Chip size="small" color="secondary" label={roleLabel(session.role)} />
           </Box>
         </Toolbar>
       </AppBar>

@@ -1,7 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
-/** Goes to /giris `ms` after `active` turns true (api.md 9.4: reset 2 s, invitation 5 s). */
+/**
+ * Goes to /giris `ms` after `active` turns true (api.md 9.4: payment success and finalise 3 s, invitation
+ * 5 s, password reset 2 s).
+ */
 export function useRedirectToLoginAfter(active: boolean, ms: number): void {
   const navigate = useNavigate();
   useEffect(() => {
