@@ -66,6 +66,10 @@ export const accountMessages = {
   'org.roleMissing': { status: 400, text: 'Rol seçilmelidir.' }, // ours
   'org.userNotMember': { status: 404, text: 'Kullanıcı bu kurumun üyesi değil.' }, // ours
   'org.alreadyMember': { status: 409, text: 'Bu kullanıcı zaten kurumun üyesi.' }, // ours
+  'org.renameSharedUser': {
+    status: 409,
+    text: 'Bu kullanıcı başka kurumlarda da üye olduğu için adını yalnızca kendisi değiştirebilir.',
+  }, // ours
   'org.idMismatch': { status: 400, text: 'Kurum bilgisi adresle eşleşmiyor.' }, // ours
   'invitation.tokenInvalid': { status: 400, text: 'Davet bağlantısı geçersiz ya da süresi dolmuş.' }, // ours
   'invitation.alreadyAnswered': { status: 409, text: 'Bu davet zaten yanıtlanmış.' }, // ours
