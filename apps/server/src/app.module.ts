@@ -13,6 +13,7 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { HealthController } from './health/health.controller';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { IdempotentResponses } from './infra/http/idempotent-responses';
@@ -56,7 +57,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
-      controllers: [HealthController, PublicInfoController],
+      controllers: [HealthController, PublicInfoController, ApiDocsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },
