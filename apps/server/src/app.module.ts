@@ -12,6 +12,7 @@ import { StudentsModule } from './students/students.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
+import { AccountingModule } from './accounting/accounting.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -30,6 +31,7 @@ const FEATURE_MODULES = [
   EnrollmentsModule,
   AttendanceModule,
   PaymentsModule,
+  AccountingModule,
 ];
 
 @Global()

@@ -16,3 +16,4 @@ export * from './attendance';
 export * from './payments';
 export * from './balances';
 export * from './sms';
+export * from './accounting';
