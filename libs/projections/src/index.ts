@@ -10,3 +10,4 @@ export {
   type DueRow,
 } from './balances/balances.reader';
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
+export * from './groups/classes.reader';
