@@ -13,6 +13,7 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -32,6 +33,7 @@ const FEATURE_MODULES = [
   AttendanceModule,
   PaymentsModule,
   AccountingModule,
+  GroupsModule,
 ];
 
 @Global()

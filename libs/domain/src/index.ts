@@ -17,3 +17,4 @@ export * from './payments';
 export * from './balances';
 export * from './sms';
 export * from './accounting';
+export * from './groups';

@@ -13,6 +13,7 @@ import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
 import { smsMessages } from '../sms/messages';
 import { accountingMessages } from '../accounting/messages';
+import { groupMessages } from '../groups/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...paymentMessages,
   ...smsMessages,
   ...accountingMessages,
+  ...groupMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
