@@ -2,7 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
+  accountingMonthSchema,
+  accountingPageSchema,
   addAccountingEntrySchema,
+  idAnswerSchema,
   editAccountingEntrySchema,
   getAccountingMonthQuerySchema,
   getAccountingQuerySchema,
@@ -11,6 +14,7 @@ import {
 import { readAccountingMonth, readAccountingPage, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
+import { ApiAnswer, ApiBody, ApiQuery } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -34,18 +38,24 @@ export class AccountingController {
   ) {}
 
   @Get('getAccounting')
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageSchema)
   @MinRole(ROLES.schoolAdmin)
   getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
   }
 
   @Get('getAccountingMonth')
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(accountingMonthSchema)
   @MinRole(ROLES.schoolAdmin)
   getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
   }
 
   @Post('addAccountingEntry')
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   addAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
@@ -62,6 +72,8 @@ export class AccountingController {
   }
 
   @Post('editAccountingEntry')
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
@@ -72,6 +84,8 @@ export class AccountingController {
   }
 
   @Post('reverseAccountingEntry')
+  @ApiBody(reverseAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   reverseAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {

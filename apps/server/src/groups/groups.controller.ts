@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
+  classesAnswerSchema,
   classIdSchema,
+  idAnswerSchema,
   createClassSchema,
   editClassMembersSchema,
   editClassSchema,
@@ -10,6 +12,7 @@ import {
 import { readClasses, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
+import { ApiAnswer, ApiBody } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -34,12 +37,15 @@ export class GroupsController {
   ) {}
 
   @Get('getClasses')
+  @ApiAnswer(classesAnswerSchema)
   @MinRole(ROLES.schoolStaff)
   getClasses(@Req() req: AppRequest) {
     return readClasses(this.db, req.org!.id);
   }
 
   @Post('createClass')
+  @ApiBody(createClassSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   createClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -52,6 +58,8 @@ export class GroupsController {
   }
 
   @Post('editClass')
+  @ApiBody(editClassSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -62,6 +70,8 @@ export class GroupsController {
   }
 
   @Post('editClassMembers')
+  @ApiBody(editClassMembersSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClassMembers(@Req() req: AppRequest, @Body() body: unknown) {
@@ -72,6 +82,8 @@ export class GroupsController {
   }
 
   @Post('deleteClass')
+  @ApiBody(classIdSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteClass(@Req() req: AppRequest, @Body() body: unknown) {
