@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Organization } from '../auth/types';
 import { organizationNameChange } from './account-forms';
-import { OrganizationAccessControl } from './OrganizationAccessControl';
+import { OrganizationAccessControl } from '../organization-access/OrganizationAccessControl';
 import { useRenameOrganization } from './queries';
 import { SectionCard } from './SectionCard';
 

@@ -101,28 +101,3 @@ export function describeUserAgent(ua: string | null | undefined): string {
   if (!browser && !system) return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
   return [browser ?? 'Tarayıcı', system].filter(Boolean).join(' · ');
 }
-
-/**
- * product.md 4 and 6: a developer toggles an organisation between open and closed. A closed one keeps its
- * data readable but refuses every change (the server answers 403 Kurum erişime kapatılmış.).
- */
-export function organizationAccessChange(org: { deactivated?: boolean | null }): {
-  call: 'activateOrganization' | 'deactivateOrganization';
-  button: string;
-  status: string;
-  success: string;
-} {
-  return org.deactivated
-    ? {
-        call: 'activateOrganization',
-        button: 'Erişime Aç',
-        status: 'Erişime kapalı',
-        success: 'Kurum erişime açıldı',
-      }
-    : {
-        call: 'deactivateOrganization',
-        button: 'Erişime Kapat',
-        status: 'Erişime açık',
-        success: 'Kurum erişime kapatıldı',
-      };
-}

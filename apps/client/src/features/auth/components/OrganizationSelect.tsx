@@ -12,7 +12,7 @@ import { effectiveRole } from '@okul/domain';
 import { useState } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { roleLabel } from '../../../lib/format';
-import { OrganizationAccessControl } from '../../account/OrganizationAccessControl';
+import { OrganizationAccessControl } from '../../organization-access/OrganizationAccessControl';
 import { seesAllOrganizations, type Session } from '../session';
 import type { Organization } from '../types';
 import { useAuthActions } from '../useAuthActions';

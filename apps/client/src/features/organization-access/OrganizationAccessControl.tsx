@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Organization } from '../auth/types';
-import { organizationAccessChange } from './account-forms';
-import { useOrganizationAccess } from './queries';
+import { organizationAccessChange, useOrganizationAccess } from './organization-access';
 
 /**
  * product.md 6: "developer: toggling organisation access". Shown to developers (and the global admin) on
