@@ -12,6 +12,8 @@ import { StudentsModule } from './students/students.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
+import { AccountingModule } from './accounting/accounting.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -30,6 +32,8 @@ const FEATURE_MODULES = [
   EnrollmentsModule,
   AttendanceModule,
   PaymentsModule,
+  AccountingModule,
+  GroupsModule,
 ];
 
 @Global()

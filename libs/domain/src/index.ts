@@ -15,3 +15,6 @@ export * from './enrollments';
 export * from './attendance';
 export * from './payments';
 export * from './balances';
+export * from './sms';
+export * from './accounting';
+export * from './groups';

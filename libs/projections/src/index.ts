@@ -10,3 +10,5 @@ export {
   type DueRow,
 } from './balances/balances.reader';
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
+export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
+export * from './groups/classes.reader';

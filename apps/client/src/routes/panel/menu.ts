@@ -8,6 +8,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import GroupsIcon from '@mui/icons-material/Groups';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -148,6 +149,13 @@ export const PANEL_PAGES = {
     icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
+  },
+  groups: {
+    path: '/giris/gruplar',
+    label: 'Gruplar',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: GroupsIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 
