@@ -9,13 +9,14 @@ const SERVER_SHARED = '^apps/server/src/(auth|config|infra|event-store|jobs|mail
 
 // Client features other features may use (the declared shared modules): the signed-in session and its
 // actions, the organisation access toggle (organisation picker and settings), the course list, the
-// attendance reads (lesson counts on the main page) and the public info. Anything else a second feature
-// needs moves to components/, lib/ or api/.
+// student list (groups' member picker), the attendance reads (lesson counts on the main page) and the
+// public info. Anything else a second feature needs moves to components/, lib/ or api/.
 const CLIENT_SHARED_FEATURE_FILES = [
-  '^apps/client/src/features/auth/(useSession|session|types|queries|useAuthActions)\\.ts$',
+  '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions)\\.ts$',
   '^apps/client/src/features/organization-access/',
-  '^apps/client/src/features/courses/(queries|types)\\.ts$',
+  '^apps/client/src/features/courses/queries\\.ts$',
   '^apps/client/src/features/attendance/queries\\.ts$',
+  '^apps/client/src/features/students/queries\\.ts$',
   '^apps/client/src/features/public-info/queries\\.ts$',
 ];
 

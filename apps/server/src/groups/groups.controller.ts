@@ -21,6 +21,23 @@ import {
   EditClassMembersCommand,
 } from './groups.commands';
 
+import { idAnswerSchema } from '@okul/domain';
+import { z } from 'zod';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+
+// The reader's ClassView as the docs describe it.
+const classesAnswer = z.array(
+  z
+    .object({
+      id: z.string(),
+      courseId: z.string(),
+      title: z.string(),
+      members: z.array(z.string()),
+      endedMembers: z.array(z.string()),
+    })
+    .loose(),
+);
+
 /**
  * api.md 7.3 Classes (groups). product.md 6: loading the classes requires school-staff; the Groups page
  * (/giris/gruplar) and its writes are school-admin.
@@ -33,12 +50,16 @@ export class GroupsController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
+  @ApiAnswer(classesAnswer)
   @Get('getClasses')
   @MinRole(ROLES.schoolStaff)
   getClasses(@Req() req: AppRequest) {
     return readClasses(this.db, req.org!.id);
   }
 
+  @ApiBody(createClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'class.alreadyExists', 'class.notEnrolled')
   @Post('createClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -51,6 +72,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.courseFixed')
   @Post('editClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -61,6 +85,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassMembersSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.notEnrolled')
   @Post('editClassMembers')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -71,6 +98,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(classIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound')
   @Post('deleteClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

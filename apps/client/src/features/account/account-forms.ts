@@ -1,6 +1,6 @@
 import { editOrganizationSchema, message, passwordSchema, updateProfileSchema } from '@okul/domain';
 import { z } from 'zod';
-import type { AccountSession } from './types';
+import type { AccountSession } from '@okul/domain';
 
 /** product.md 5 Account / api.md 8.1: the settings screen's mismatch text (with a full stop). */
 export const ACCOUNT_PASSWORDS_DIFFER = message('account.passwordsDiffer');

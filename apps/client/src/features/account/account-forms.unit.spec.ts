@@ -11,7 +11,7 @@ import {
   passwordFormSchema,
   sortSessions,
 } from './account-forms';
-import type { AccountSession } from './types';
+import type { AccountSession } from '@okul/domain';
 
 describe('account forms (product.md 5 Account)', () => {
   it('takes names and e-mail addresses of at most 50 characters, with the server texts', () => {

@@ -4,7 +4,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { authKeys } from '../auth/queries';
-import type { SessionsAnswer } from './types';
+import type { SessionsAnswer } from '@okul/domain';
 
 export const accountKeys = {
   sessions: () => [...authKeys.all, 'sessions'] as const,

@@ -5,7 +5,8 @@ import { api } from '../../api/api';
 import { ApiError, errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { attendancesQueryString, type AttendanceQuery } from './attendance-helpers';
-import type { Attendance, AttendancesPage, PickerStudent } from './types';
+import type { Attendance, AttendancesPage } from '@okul/domain';
+import type { PickerStudent } from './attendance-helpers';
 
 export const attendanceKeys = {
   all: (orgId: string) => orgKey(orgId, 'attendances'),

@@ -4,7 +4,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { api } from '../../api/api';
 import { unwrap, type ApiResult } from '../../api/client';
-import type { Membership, Organization, Profile } from './types';
+import type { Membership, Organization, Profile } from '@okul/domain';
 
 /** Everything tied to the signed-in user; dropped on logout and on a changed token. */
 export const authKeys = {

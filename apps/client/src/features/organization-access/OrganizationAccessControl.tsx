@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Organization } from '../auth/types';
+import type { Organization } from '@okul/domain';
 import { organizationAccessChange, useOrganizationAccess } from './organization-access';
 
 /**
