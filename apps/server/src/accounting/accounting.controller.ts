@@ -25,6 +25,23 @@ import {
   ReverseAccountingEntryCommand,
 } from './accounting.commands';
 
+import { idAnswerSchema } from '@okul/domain';
+import { z } from 'zod';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+
+// The readers' answers as the docs describe them (their full types are the readers' return types).
+const accountingEntryAnswer = z
+  .object({ id: z.string(), type: z.string(), amount: z.number(), date: z.string() })
+  .loose();
+const accountingPageAnswer = z.object({
+  entries: z.array(accountingEntryAnswer),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  totals: z.object({ revenue: z.number(), cost: z.number(), net: z.number() }).loose(),
+});
+const accountingMonthAnswer = z.object({ totals: z.record(z.string(), z.number()) }).loose();
+
 /**
  * api.md 7.3 Accounting (school-admin, product.md 2 /giris/muhasebe): getAccounting and addAccountingEntry,
  * plus editAccountingEntry, reverseAccountingEntry and getAccountingMonth (docs/DECISIONS.md).
@@ -37,6 +54,8 @@ export class AccountingController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageAnswer, 'Entries newest first, with the totals of everything the filter matches')
   @Get('getAccounting')
   @ApiQuery(getAccountingQuerySchema)
   @ApiAnswer(accountingPageSchema)
@@ -45,6 +64,11 @@ export class AccountingController {
     return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
   }
 
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(
+    accountingMonthAnswer,
+    "The month's entries beside the students' payments, with totals per method",
+  )
   @Get('getAccountingMonth')
   @ApiQuery(getAccountingMonthQuerySchema)
   @ApiAnswer(accountingMonthSchema)
@@ -53,6 +77,14 @@ export class AccountingController {
     return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
   }
 
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors(
+    'accounting.alreadyExists',
+    'accounting.amountInvalid',
+    'accounting.subtypeMissing',
+    'accounting.employeeMissing',
+  )
   @Post('addAccountingEntry')
   @ApiBody(addAccountingEntrySchema)
   @ApiAnswer(idAnswerSchema)
@@ -71,6 +103,15 @@ export class AccountingController {
     );
   }
 
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors(
+    'accounting.notFound',
+    'accounting.reversed',
+    'accounting.amountInvalid',
+    'accounting.subtypeMissing',
+    'accounting.employeeMissing',
+  )
   @Post('editAccountingEntry')
   @ApiBody(editAccountingEntrySchema)
   @ApiAnswer(idAnswerSchema)
@@ -83,6 +124,9 @@ export class AccountingController {
     );
   }
 
+  @ApiBody(reverseAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.notFound', 'accounting.reversed')
   @Post('reverseAccountingEntry')
   @ApiBody(reverseAccountingEntrySchema)
   @ApiAnswer(idAnswerSchema)

@@ -24,6 +24,23 @@ import {
   EditClassMembersCommand,
 } from './groups.commands';
 
+import { idAnswerSchema } from '@okul/domain';
+import { z } from 'zod';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+
+// The reader's ClassView as the docs describe it.
+const classesAnswer = z.array(
+  z
+    .object({
+      id: z.string(),
+      courseId: z.string(),
+      title: z.string(),
+      members: z.array(z.string()),
+      endedMembers: z.array(z.string()),
+    })
+    .loose(),
+);
+
 /**
  * api.md 7.3 Classes (groups). product.md 6: loading the classes requires school-staff; the Groups page
  * (/giris/gruplar) and its writes are school-admin.
@@ -36,6 +53,7 @@ export class GroupsController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
+  @ApiAnswer(classesAnswer)
   @Get('getClasses')
   @ApiAnswer(classesAnswerSchema)
   @MinRole(ROLES.schoolStaff)
@@ -43,6 +61,9 @@ export class GroupsController {
     return readClasses(this.db, req.org!.id);
   }
 
+  @ApiBody(createClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'class.alreadyExists', 'class.notEnrolled')
   @Post('createClass')
   @ApiBody(createClassSchema)
   @ApiAnswer(idAnswerSchema)
@@ -57,6 +78,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.courseFixed')
   @Post('editClass')
   @ApiBody(editClassSchema)
   @ApiAnswer(idAnswerSchema)
@@ -69,6 +93,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassMembersSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.notEnrolled')
   @Post('editClassMembers')
   @ApiBody(editClassMembersSchema)
   @ApiAnswer(idAnswerSchema)
@@ -81,6 +108,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(classIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound')
   @Post('deleteClass')
   @ApiBody(classIdSchema)
   @ApiAnswer(idAnswerSchema)
