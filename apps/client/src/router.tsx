@@ -12,6 +12,7 @@ import { emailVerificationRoute } from './routes/panel/email-dogrulama';
 import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
+import { groupsRoute } from './routes/panel/gruplar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -71,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceEditRoute,
       attendanceDetailRoute,
       accountingRoute,
+      groupsRoute,
     ]),
   ]),
 ]);

@@ -13,7 +13,9 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthController } from './health/health.controller';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { IdempotentResponses } from './infra/http/idempotent-responses';
@@ -31,6 +33,7 @@ const FEATURE_MODULES = [
   AttendanceModule,
   PaymentsModule,
   AccountingModule,
+  GroupsModule,
 ];
 
 @Global()
@@ -58,7 +61,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
-      controllers: [HealthController, PublicInfoController],
+      controllers: [HealthController, PublicInfoController, ApiDocsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },

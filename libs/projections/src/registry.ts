@@ -9,6 +9,7 @@ import { attendancesProjection } from './attendance/attendances.projection';
 import { paymentsProjection } from './payments/payments.projection';
 import { balancesProjection } from './balances/balances.projection';
 import { accountingProjection } from './accounting/accounting.projection';
+import { planProjection } from './plan.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -22,4 +23,5 @@ export const allProjections: Projection[] = [
   paymentsProjection,
   balancesProjection,
   accountingProjection,
+  planProjection,
 ];

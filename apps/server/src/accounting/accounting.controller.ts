@@ -2,7 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
+  accountingMonthAnswerSchema,
+  accountingPageAnswerSchema,
   addAccountingEntrySchema,
+  idAnswerSchema,
   editAccountingEntrySchema,
   getAccountingMonthQuerySchema,
   getAccountingQuerySchema,
@@ -10,6 +13,7 @@ import {
 } from '@okul/domain';
 import { readAccountingMonth, readAccountingPage, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
@@ -35,12 +39,16 @@ export class AccountingController {
 
   @Get('getAccounting')
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageAnswerSchema, 'The entries of a period, filtered and paged, with totals')
   getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
   }
 
   @Get('getAccountingMonth')
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(accountingMonthAnswerSchema, "A month's entries beside the students' payments, per method")
   getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
   }
@@ -48,6 +56,9 @@ export class AccountingController {
   @Post('addAccountingEntry')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid')
   addAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'add_accounting_entry', () =>
@@ -64,6 +75,9 @@ export class AccountingController {
   @Post('editAccountingEntry')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid', 'accounting.notFound', 'accounting.reversed')
   editAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_accounting_entry', () =>
@@ -74,6 +88,9 @@ export class AccountingController {
   @Post('reverseAccountingEntry')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(reverseAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.notFound', 'accounting.reversed')
   reverseAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'reverse_accounting_entry', () =>

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
-import type { Kurus } from '../shared/money';
+import { isoDateTime, kurus } from '../shared/answers';
 import { localToIso, parseDateInput } from '../shared/time';
-import {
-  ACCOUNTING_METHODS,
-  ACCOUNTING_TYPES,
-  type AccountingMethod,
-  type AccountingSubtype,
-  type AccountingType,
-} from './schemas';
+import { ACCOUNTING_METHODS, ACCOUNTING_TYPES } from './schemas';
 
 /** "2026-02": a month of the institution's calendar (Europe/Istanbul). */
 export const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -82,73 +76,79 @@ export type GetAccountingQuery = z.output<typeof getAccountingQuerySchema>;
 export const getAccountingMonthQuerySchema = z.strictObject({ period: periodField });
 
 /** One entry as getAccounting answers it (amounts in kuruş). */
-export interface AccountingEntryView {
-  id: string;
-  type: AccountingType;
-  subtype: AccountingSubtype;
-  method: AccountingMethod;
-  amount: Kurus;
-  date: string;
-  notes: string | null;
-  receiptNumber: string | null;
-  employeeId: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  createdByName: string | null;
-  editedAt: string | null;
-  editedBy: string | null;
-  reversedAt: string | null;
-  reversedBy: string | null;
-  reverseReason: string | null;
-}
+export const accountingEntryAnswerSchema = z.object({
+  id: z.string(),
+  type: z.enum(ACCOUNTING_TYPES),
+  subtype: z.enum(['wage', 'other']),
+  method: z.enum(ACCOUNTING_METHODS),
+  amount: kurus,
+  date: isoDateTime,
+  notes: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  createdAt: isoDateTime,
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  editedAt: isoDateTime.nullable(),
+  editedBy: z.string().nullable(),
+  reversedAt: isoDateTime.nullable(),
+  reversedBy: z.string().nullable(),
+  reverseReason: z.string().nullable(),
+});
+export type AccountingEntryView = z.infer<typeof accountingEntryAnswerSchema>;
 
 /** Totals of the entries matching a filter (reversed entries left out): revenue, cost and net, by method. */
-export interface AccountingTotals {
-  revenue: Kurus;
-  cost: Kurus;
-  net: Kurus;
-  byMethod: Array<{ method: AccountingMethod; revenue: Kurus; cost: Kurus }>;
-}
+export const accountingTotalsSchema = z.object({
+  revenue: kurus,
+  cost: kurus,
+  net: kurus,
+  byMethod: z.array(z.object({ method: z.enum(ACCOUNTING_METHODS), revenue: kurus, cost: kurus })),
+});
+export type AccountingTotals = z.infer<typeof accountingTotalsSchema>;
 
-export interface AccountingPage {
-  entries: AccountingEntryView[];
-  total: number;
-  limit: number;
-  offset: number;
-  totals: AccountingTotals;
-}
+export const accountingPageAnswerSchema = z.object({
+  entries: z.array(accountingEntryAnswerSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  totals: accountingTotalsSchema,
+});
+export type AccountingPage = z.infer<typeof accountingPageAnswerSchema>;
 
 /** A student's payment as the month view shows it (read from the payments read model). */
-export interface MonthPaymentView {
-  id: string;
-  date: string;
-  amount: Kurus;
+export const monthPaymentSchema = z.object({
+  id: z.string(),
+  date: isoDateTime,
+  amount: kurus,
   /** null when the payment was recorded without one. */
-  method: string | null;
-  referenceCode: string | null;
-  studentId: string;
-  studentNumber: number | null;
-  studentName: string | null;
-  courseId: string;
-  courseName: string | null;
-}
+  method: z.string().nullable(),
+  referenceCode: z.string().nullable(),
+  studentId: z.string(),
+  studentNumber: z.number().int().nullable(),
+  studentName: z.string().nullable(),
+  courseId: z.string(),
+  courseName: z.string().nullable(),
+});
+export type MonthPaymentView = z.infer<typeof monthPaymentSchema>;
 
 /** A method's line of the month: what came in from students and entries, what went out (the cash drawer). */
-export interface MonthMethodTotal {
+export const monthMethodTotalSchema = z.object({
   /** An accounting method, or `unspecified` for payments recorded without one. */
-  method: AccountingMethod | 'unspecified';
-  payments: Kurus;
-  revenue: Kurus;
-  cost: Kurus;
-  net: Kurus;
-}
+  method: z.enum([...ACCOUNTING_METHODS, 'unspecified']),
+  payments: kurus,
+  revenue: kurus,
+  cost: kurus,
+  net: kurus,
+});
+export type MonthMethodTotal = z.infer<typeof monthMethodTotalSchema>;
 
-export interface AccountingMonth {
-  period: string;
-  from: string;
-  to: string;
-  entries: AccountingEntryView[];
-  payments: MonthPaymentView[];
-  byMethod: MonthMethodTotal[];
-  totals: { payments: Kurus; revenue: Kurus; cost: Kurus; income: Kurus; net: Kurus };
-}
+export const accountingMonthAnswerSchema = z.object({
+  period: z.string(),
+  from: isoDateTime,
+  to: isoDateTime,
+  entries: z.array(accountingEntryAnswerSchema),
+  payments: z.array(monthPaymentSchema),
+  byMethod: z.array(monthMethodTotalSchema),
+  totals: z.object({ payments: kurus, revenue: kurus, cost: kurus, income: kurus, net: kurus }),
+});
+export type AccountingMonth = z.infer<typeof accountingMonthAnswerSchema>;

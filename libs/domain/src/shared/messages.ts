@@ -11,7 +11,9 @@ import { studentMessages } from '../students/messages';
 import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
+import { smsMessages } from '../sms/messages';
 import { accountingMessages } from '../accounting/messages';
+import { groupMessages } from '../groups/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -21,7 +23,9 @@ export const MESSAGES = {
   ...enrollmentMessages,
   ...attendanceMessages,
   ...paymentMessages,
+  ...smsMessages,
   ...accountingMessages,
+  ...groupMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
