@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
-  accountingMonthSchema,
-  accountingPageSchema,
+  accountingMonthAnswerSchema,
+  accountingPageAnswerSchema,
   addAccountingEntrySchema,
   idAnswerSchema,
   editAccountingEntrySchema,
@@ -13,8 +13,8 @@ import {
 } from '@okul/domain';
 import { readAccountingMonth, readAccountingPage, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
-import { ApiAnswer, ApiBody, ApiQuery } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -24,23 +24,6 @@ import {
   EditAccountingEntryCommand,
   ReverseAccountingEntryCommand,
 } from './accounting.commands';
-
-import { idAnswerSchema } from '@okul/domain';
-import { z } from 'zod';
-import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
-
-// The readers' answers as the docs describe them (their full types are the readers' return types).
-const accountingEntryAnswer = z
-  .object({ id: z.string(), type: z.string(), amount: z.number(), date: z.string() })
-  .loose();
-const accountingPageAnswer = z.object({
-  entries: z.array(accountingEntryAnswer),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-  totals: z.object({ revenue: z.number(), cost: z.number(), net: z.number() }).loose(),
-});
-const accountingMonthAnswer = z.object({ totals: z.record(z.string(), z.number()) }).loose();
 
 /**
  * api.md 7.3 Accounting (school-admin, product.md 2 /giris/muhasebe): getAccounting and addAccountingEntry,
@@ -54,42 +37,28 @@ export class AccountingController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  @ApiQuery(getAccountingQuerySchema)
-  @ApiAnswer(accountingPageAnswer, 'Entries newest first, with the totals of everything the filter matches')
   @Get('getAccounting')
-  @ApiQuery(getAccountingQuerySchema)
-  @ApiAnswer(accountingPageSchema)
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageAnswerSchema, 'The entries of a period, filtered and paged, with totals')
   getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
   }
 
-  @ApiQuery(getAccountingMonthQuerySchema)
-  @ApiAnswer(
-    accountingMonthAnswer,
-    "The month's entries beside the students' payments, with totals per method",
-  )
   @Get('getAccountingMonth')
-  @ApiQuery(getAccountingMonthQuerySchema)
-  @ApiAnswer(accountingMonthSchema)
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(accountingMonthAnswerSchema, "A month's entries beside the students' payments, per method")
   getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
   }
 
-  @ApiBody(addAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
-  @ApiErrors(
-    'accounting.alreadyExists',
-    'accounting.amountInvalid',
-    'accounting.subtypeMissing',
-    'accounting.employeeMissing',
-  )
   @Post('addAccountingEntry')
-  @ApiBody(addAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid')
   addAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'add_accounting_entry', () =>
@@ -103,20 +72,12 @@ export class AccountingController {
     );
   }
 
-  @ApiBody(editAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
-  @ApiErrors(
-    'accounting.notFound',
-    'accounting.reversed',
-    'accounting.amountInvalid',
-    'accounting.subtypeMissing',
-    'accounting.employeeMissing',
-  )
   @Post('editAccountingEntry')
-  @ApiBody(editAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid', 'accounting.notFound', 'accounting.reversed')
   editAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_accounting_entry', () =>
@@ -124,14 +85,12 @@ export class AccountingController {
     );
   }
 
+  @Post('reverseAccountingEntry')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
   @ApiBody(reverseAccountingEntrySchema)
   @ApiAnswer(idAnswerSchema)
   @ApiErrors('accounting.notFound', 'accounting.reversed')
-  @Post('reverseAccountingEntry')
-  @ApiBody(reverseAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
-  @HttpCode(200)
-  @MinRole(ROLES.schoolAdmin)
   reverseAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'reverse_accounting_entry', () =>
