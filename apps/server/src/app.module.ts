@@ -14,6 +14,7 @@ import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthController } from './health/health.controller';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { IdempotentResponses } from './infra/http/idempotent-responses';
@@ -58,7 +59,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
-      controllers: [HealthController, PublicInfoController],
+      controllers: [HealthController, PublicInfoController, ApiDocsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },

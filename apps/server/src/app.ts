@@ -8,10 +8,22 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { MESSAGES, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
+
+/** A refusal answered before Nest's error filter is reached, in its shape. */
+function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
+  const m = MESSAGES[key];
+  const body: { error: string; code: string; details?: Record<string, string> } = {
+    error: vars ? message(key, vars) : m.text,
+    code: key,
+  };
+  if (vars) body.details = vars;
+  return res.status(m.status).json(body);
+}
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
@@ -42,11 +54,21 @@ export async function createServer(
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answer them here in the same shape.
-    const e = err as { type?: string };
-    if (e?.type === 'entity.parse.failed')
-      return res.status(400).json({ error: 'İstek gövdesi geçerli bir JSON değil.' });
-    if (e?.type === 'entity.too.large') return res.status(413).json({ error: 'İstek gövdesi çok büyük.' });
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.parse.failed') return refuse(res, 'common.badJson');
+    if (e?.type === 'entity.too.large') return refuse(res, 'common.payloadTooLarge');
+    // An unknown Content-Encoding or charset, or a body that does not inflate: bad input, never a 5xx.
+    if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+      return refuse(res, 'common.badEncoding');
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
+      return refuse(res, 'common.badRequest');
     return next(err);
+  });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
+    const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
+    if (field !== null) return refuse(res, 'common.badText', { field });
+    next();
   });
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {

@@ -4,6 +4,7 @@ export * from './shared/errors';
 export * from './shared/messages';
 export * from './shared/roles';
 export * from './shared/validation';
+export * from './shared/answers';
 export * from './shared/money';
 export * from './shared/time';
 export * from './courses';

@@ -9,6 +9,8 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
 import { AddCourseCommand, RunCourseCommand } from './course.commands';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+import { coursesAnswerSchema, idAnswerSchema } from '@okul/domain';
 
 interface CourseRow {
   id: string;
@@ -39,6 +41,7 @@ export class CoursesController {
   ) {}
 
   // product.md 3: courses sorted ascending by index. Deleted ones carry deletedAt (shown apart by the client).
+  @ApiAnswer(coursesAnswerSchema)
   @Get('getCourses')
   @MinRole(ROLES.schoolStudent)
   async getCourses(@Req() req: AppRequest) {
@@ -77,6 +80,9 @@ export class CoursesController {
     );
   }
 
+  @ApiBody(addCourseSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.alreadyExists')
   @Post('addCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -89,6 +95,9 @@ export class CoursesController {
     );
   }
 
+  @ApiBody(editCourseSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound')
   @Post('editCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -99,6 +108,9 @@ export class CoursesController {
     });
   }
 
+  @ApiBody(courseIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'course.alreadyDeleted')
   @Post('deleteCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -114,6 +126,9 @@ export class CoursesController {
     });
   }
 
+  @ApiBody(courseIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'course.notDeleted')
   @Post('resurrectCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

@@ -6,3 +6,4 @@ export * from './invitation-decider';
 export * from './checkout-catalogue';
 export * from './checkout-decider';
 export * from './public-info';
+export * from './answers';

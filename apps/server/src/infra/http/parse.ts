@@ -1,4 +1,4 @@
-import { DomainError, message } from '@okul/domain';
+import { DomainError, findUnstorableText, message } from '@okul/domain';
 import { z } from 'zod';
 
 // Every answer is Turkish (issue 2): schema messages the catalogue does not word come from zod's Turkish locale.
@@ -9,6 +9,10 @@ z.config(z.locales.tr());
  * server says exactly what the client's form says. Unknown fields are refused by the strict schemas.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  // Every schema refuses text the database cannot store (NUL, lone surrogates), whatever its fields.
+  const field = findUnstorableText(body);
+  if (field !== null)
+    throw new DomainError('common.badText', message('common.badText', { field }), { field });
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];
