@@ -2,17 +2,17 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
-  classesAnswerSchema,
   classIdSchema,
-  idAnswerSchema,
+  classesAnswerSchema,
   createClassSchema,
+  idAnswerSchema,
   editClassMembersSchema,
   editClassSchema,
 } from '@okul/domain';
 import { readClasses, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
-import { ApiAnswer, ApiBody } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -23,23 +23,6 @@ import {
   EditClassCommand,
   EditClassMembersCommand,
 } from './groups.commands';
-
-import { idAnswerSchema } from '@okul/domain';
-import { z } from 'zod';
-import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
-
-// The reader's ClassView as the docs describe it.
-const classesAnswer = z.array(
-  z
-    .object({
-      id: z.string(),
-      courseId: z.string(),
-      title: z.string(),
-      members: z.array(z.string()),
-      endedMembers: z.array(z.string()),
-    })
-    .loose(),
-);
 
 /**
  * api.md 7.3 Classes (groups). product.md 6: loading the classes requires school-staff; the Groups page
@@ -53,9 +36,8 @@ export class GroupsController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  @ApiAnswer(classesAnswer)
-  @Get('getClasses')
   @ApiAnswer(classesAnswerSchema)
+  @Get('getClasses')
   @MinRole(ROLES.schoolStaff)
   getClasses(@Req() req: AppRequest) {
     return readClasses(this.db, req.org!.id);
@@ -63,10 +45,8 @@ export class GroupsController {
 
   @ApiBody(createClassSchema)
   @ApiAnswer(idAnswerSchema)
-  @ApiErrors('course.notFound', 'class.alreadyExists', 'class.notEnrolled')
+  @ApiErrors('course.notFound', 'class.invalidFields', 'class.courseRequired')
   @Post('createClass')
-  @ApiBody(createClassSchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   createClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -80,10 +60,8 @@ export class GroupsController {
 
   @ApiBody(editClassSchema)
   @ApiAnswer(idAnswerSchema)
-  @ApiErrors('class.notFound', 'class.courseFixed')
+  @ApiErrors('class.notFound', 'class.courseFixed', 'class.invalidFields')
   @Post('editClass')
-  @ApiBody(editClassSchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -95,10 +73,8 @@ export class GroupsController {
 
   @ApiBody(editClassMembersSchema)
   @ApiAnswer(idAnswerSchema)
-  @ApiErrors('class.notFound', 'class.notEnrolled')
+  @ApiErrors('class.notFound', 'class.notEnrolled', 'class.tooManyMembers')
   @Post('editClassMembers')
-  @ApiBody(editClassMembersSchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClassMembers(@Req() req: AppRequest, @Body() body: unknown) {
@@ -112,8 +88,6 @@ export class GroupsController {
   @ApiAnswer(idAnswerSchema)
   @ApiErrors('class.notFound')
   @Post('deleteClass')
-  @ApiBody(classIdSchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteClass(@Req() req: AppRequest, @Body() body: unknown) {
