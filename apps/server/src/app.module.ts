@@ -12,6 +12,7 @@ import { StudentsModule } from './students/students.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
+import { EmployeesModule } from './employees/employees.module';
 import { HealthController } from './health/health.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
@@ -29,6 +30,7 @@ const FEATURE_MODULES = [
   EnrollmentsModule,
   AttendanceModule,
   PaymentsModule,
+  EmployeesModule,
 ];
 
 @Global()

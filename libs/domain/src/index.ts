@@ -14,3 +14,4 @@ export * from './enrollments';
 export * from './attendance';
 export * from './payments';
 export * from './balances';
+export * from './employees';

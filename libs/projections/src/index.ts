@@ -10,3 +10,15 @@ export {
   type DueRow,
 } from './balances/balances.reader';
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
+export {
+  isActiveInstructor,
+  readEmployees,
+  readInstructorIdOfUser,
+  readLinkedUserCheck,
+  readPublicInstructors,
+  readWagesOwed,
+  unknownCourseIds,
+  type EmployeeView,
+  type PublicInstructor,
+  type WagesOwed,
+} from './employees/employees.reader';

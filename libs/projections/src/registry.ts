@@ -8,6 +8,7 @@ import { enrollmentsProjection } from './enrollments/enrollments.projection';
 import { attendancesProjection } from './attendance/attendances.projection';
 import { paymentsProjection } from './payments/payments.projection';
 import { balancesProjection } from './balances/balances.projection';
+import { employeesProjection } from './employees/employees.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -20,4 +21,5 @@ export const allProjections: Projection[] = [
   attendancesProjection,
   paymentsProjection,
   balancesProjection,
+  employeesProjection,
 ];

@@ -62,12 +62,15 @@ const SPEC_ACTIONS = [
   'resurrect_student',
 ];
 
+// product.md 3 names no employee actions; employees who are not instructors are logged with these.
+const EMPLOYEE_ACTIONS = ['add_employee', 'edit_employee', 'soft_delete_employee', 'resurrect_employee'];
+
 describe('log sentences', () => {
-  it('knows exactly the actions of product.md section 3', () => {
-    expect([...LOG_ACTIONS].sort()).toEqual([...SPEC_ACTIONS].sort());
+  it('knows exactly the actions of product.md section 3, plus ours for employees', () => {
+    expect([...LOG_ACTIONS].sort()).toEqual([...SPEC_ACTIONS, ...EMPLOYEE_ACTIONS].sort());
   });
 
-  it.each(SPEC_ACTIONS)(
+  it.each([...SPEC_ACTIONS, ...EMPLOYEE_ACTIONS])(
     'gives %s and its _failed variant a Turkish sentence, never the fallback',
     (action) => {
       for (const a of [action, `${action}${FAILED_SUFFIX}`]) {

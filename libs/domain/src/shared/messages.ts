@@ -11,6 +11,7 @@ import { studentMessages } from '../students/messages';
 import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
+import { employeeMessages } from '../employees/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...enrollmentMessages,
   ...attendanceMessages,
   ...paymentMessages,
+  ...employeeMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
