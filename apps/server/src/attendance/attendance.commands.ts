@@ -75,6 +75,7 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
           streamId: numbersStream,
           events: plan.numberEvents,
           expectedVersion: numbers.version ?? 'no_stream',
+          allocation: true,
         },
         {
           streamId: attendanceStream(attendanceId),
