@@ -14,6 +14,7 @@ import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
 import { GroupsModule } from './groups/groups.module';
+import { SmsModule } from './sms/sms.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -34,6 +35,7 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AccountingModule,
   GroupsModule,
+  SmsModule,
 ];
 
 @Global()
