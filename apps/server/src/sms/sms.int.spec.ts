@@ -230,4 +230,30 @@ describe('sendSms and getSmsOutbox', () => {
     expect(r.text).toContain('TEL;TYPE=CELL:+905321110001');
     expect(r.text).toContain('[V1]');
   });
+
+  it('records a parent replying RET and no longer sends to that phone', async () => {
+    const worker = t.server.app.get(SmsWorker);
+    gateway.reply('905331110001', 'ret');
+    gateway.reply('905331110001', 'merhaba');
+    const phones = await until(
+      async () => (await api().get('getSmsRecipients')).body.students as any[],
+      (rows) => rows.find((s) => s.id === ali)?.parent1PhoneOptInStatus === 'RET',
+    );
+    expect(phones.find((s) => s.id === ali)).toMatchObject({
+      parent1PhoneOptInStatus: 'RET',
+      studentPhoneOptInStatus: 'ONAY',
+    });
+    // Read again: nothing recorded twice.
+    expect(await worker.pollInbound()).toBe(0);
+    const refused = await api().post('sendSms', [
+      { DBID: ali, destination: '5331110001', message: 'Yeni duyuru' },
+    ]);
+    expect(refused.status).toBe(403);
+    // The student form reads the new consent with its date (product.md 3 ConsentDate).
+    const detail = await api().get('getStudents', { id: ali });
+    expect(detail.body[0]).toMatchObject({
+      parent1PhoneOptInStatus: 'RET',
+      parent1PhoneConsentDate: expect.any(String),
+    });
+  });
 });

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
+  consentReply,
   planSmsOutcome,
+  smsConsentDecider,
+  smsInboundStream,
+  type SmsPhoneKind,
   smsCampaignDecider,
   smsCampaignSettled,
   smsCampaignStream,
@@ -10,7 +14,7 @@ import {
   type SmsCampaignCommand,
   type SmsCampaignEvent,
 } from '@okul/domain';
-import { readSmsPendingCampaigns, type Db } from '@okul/projections';
+import { readSmsPendingCampaigns, readStudentsByPhone, type Db } from '@okul/projections';
 import type { AppConfig } from '../config/config';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { CONFIG, DB, EVENT_STORE, JOB_QUEUE } from '../infra/tokens';
@@ -47,6 +51,9 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   /** Test hook: runs after the gateway answered and before the answer is recorded (a crash there). */
   afterGatewayAnswer: ((campaignId: string) => void) | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private inboundTimer: NodeJS.Timeout | null = null;
+  private inboundCursor: string | null = null;
+  private polling = false;
 
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
@@ -67,10 +74,58 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     void sweep();
     this.sweepTimer = setInterval(sweep, 60_000);
     this.sweepTimer.unref();
+    this.inboundTimer = setInterval(() => {
+      if (this.polling) return;
+      this.polling = true;
+      this.pollInbound()
+        .catch((e) => console.error('[sms] inbound poll failed', (e as Error).message))
+        .finally(() => (this.polling = false));
+    }, this.config.SMS_POLL_INTERVAL_MS);
+    this.inboundTimer.unref();
   }
 
   onModuleDestroy() {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.inboundTimer) clearInterval(this.inboundTimer);
+  }
+
+  /**
+   * product.md 5 Consent: replies to the shared number are fetched and each ONAY/RET is recorded for the
+   * students holding that phone, once per reply (its own stream), so reading a reply again changes nothing.
+   */
+  async pollInbound(): Promise<number> {
+    let recorded = 0;
+    const replies = await this.gateway.inbound(this.inboundCursor);
+    for (const r of replies) {
+      const phone = r.from.replace(/\D/g, '').slice(-10);
+      if (consentReply(r.content) !== null && phone.length === 10) {
+        const byOrg = new Map<string, Array<{ studentId: string; phoneKind: SmsPhoneKind }>>();
+        for (const s of await readStudentsByPhone(this.db, phone)) {
+          const list = byOrg.get(s.organizationId) ?? [];
+          for (const k of s.kinds) list.push({ studentId: s.id, phoneKind: k as SmsPhoneKind });
+          byOrg.set(s.organizationId, list);
+        }
+        for (const [organizationId, students] of byOrg) {
+          const written = await this.executor.execute(
+            this.context(organizationId),
+            smsInboundStream(r.id, organizationId),
+            smsConsentDecider,
+            {
+              type: 'RecordConsentReply',
+              inboundId: r.id,
+              organizationId,
+              phone,
+              content: r.content,
+              students,
+              receivedAt: r.receivedAt,
+            },
+          );
+          recorded += written.length;
+        }
+      }
+      this.inboundCursor = r.id;
+    }
+    return recorded;
   }
 
   async enqueueSend(campaignId: string): Promise<void> {

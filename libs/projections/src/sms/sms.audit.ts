@@ -1,6 +1,10 @@
 import type { AuditMapper } from '../audit/audit-actions';
 
-/** product.md 3 log action send_sms: how many messages, the credits reserved and the SMS type. */
+/**
+ * send_sms: how many messages, the credits reserved and the SMS type. change_sms_consent: a parent's ONAY/RET
+ * reply (no user: the phone's owner answered). Neither is among product.md 3's known actions, so the log
+ * reads them as `İşlem: {action}`.
+ */
 export const smsAuditMappers: Record<string, AuditMapper> = {
   SmsCampaignAccepted: (e) =>
     e.data.userId === null
@@ -14,4 +18,13 @@ export const smsAuditMappers: Record<string, AuditMapper> = {
             smsType: e.data.smsType,
           },
         },
+  SmsConsentReplied: (e) => ({
+    action: 'change_sms_consent',
+    details: {
+      studentDbId: e.data.students[0]?.studentId,
+      phone: e.data.phone,
+      status: e.data.status,
+      source: 'sms',
+    },
+  }),
 };
