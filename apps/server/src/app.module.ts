@@ -15,6 +15,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
+import { SmsModule } from './sms/sms.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -36,6 +37,7 @@ const FEATURE_MODULES = [
   AccountingModule,
   GroupsModule,
   EmployeesModule,
+  SmsModule,
 ];
 
 @Global()

@@ -24,3 +24,4 @@ export {
   type PublicInstructor,
   type WagesOwed,
 } from './employees/employees.reader';
+export * from './sms/sms.reader';
