@@ -18,3 +18,4 @@ export * from './balances';
 export * from './sms';
 export * from './accounting';
 export * from './groups';
+export * from './statistics';

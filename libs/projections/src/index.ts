@@ -12,3 +12,4 @@ export {
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
+export { readAgeGroups } from './statistics/statistics.reader';

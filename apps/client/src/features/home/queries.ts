@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AgeGroupsAnswer } from '@okul/domain';
 import { api } from '../../api/api';
 import { unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
@@ -42,4 +43,12 @@ export const lessonCountQueryOptions = (orgId: string, days: number) =>
       );
       return Number(page?.total ?? 0);
     },
+  });
+
+/** GET getAgeGroups: the active students by age group (api.md 9.4), under the students key so writes refresh it. */
+export const ageGroupsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: orgKey(orgId, 'students', 'ageGroups'),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<AgeGroupsAnswer>(`/orgs/${orgId}/getAgeGroups`, { signal })),
   });
