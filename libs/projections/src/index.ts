@@ -25,3 +25,4 @@ export {
   type WagesOwed,
 } from './employees/employees.reader';
 export * from './sms/sms.reader';
+export { readAgeGroups } from './statistics/statistics.reader';
