@@ -13,6 +13,7 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { GroupsModule } from './groups/groups.module';
+import { SchedulesModule } from './schedules/schedules.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -32,6 +33,7 @@ const FEATURE_MODULES = [
   AttendanceModule,
   PaymentsModule,
   GroupsModule,
+  SchedulesModule,
 ];
 
 @Global()

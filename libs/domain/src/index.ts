@@ -16,3 +16,4 @@ export * from './attendance';
 export * from './payments';
 export * from './balances';
 export * from './groups';
+export * from './schedules';

@@ -11,3 +11,4 @@ export {
 } from './balances/balances.reader';
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export * from './groups/classes.reader';
+export * from './schedules/schedules.reader';

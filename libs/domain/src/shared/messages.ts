@@ -12,6 +12,7 @@ import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
 import { groupMessages } from '../groups/messages';
+import { scheduleMessages } from '../schedules/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...attendanceMessages,
   ...paymentMessages,
   ...groupMessages,
+  ...scheduleMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

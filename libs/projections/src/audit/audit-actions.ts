@@ -5,6 +5,7 @@ import { enrollmentAuditMappers } from '../enrollments/enrollments.audit';
 import { attendanceAuditMappers } from '../attendance/attendances.audit';
 import { paymentAuditMappers } from '../payments/payments.audit';
 import { classAuditMappers } from '../groups/classes.audit';
+import { scheduleAuditMappers } from '../schedules/schedules.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -35,4 +36,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...attendanceAuditMappers,
   ...paymentAuditMappers,
   ...classAuditMappers,
+  ...scheduleAuditMappers,
 };
