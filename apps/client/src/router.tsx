@@ -13,6 +13,7 @@ import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
 import { groupsRoute } from './routes/panel/gruplar';
+import { schedulesRoute } from './routes/panel/programlar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -71,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceEditRoute,
       attendanceDetailRoute,
       groupsRoute,
+      schedulesRoute,
     ]),
   ]),
 ]);

@@ -9,6 +9,7 @@ import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import GroupsIcon from '@mui/icons-material/Groups';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -156,6 +157,13 @@ export const PANEL_PAGES = {
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
     icon: GroupsIcon,
+  },
+  schedules: {
+    path: '/giris/programlar',
+    label: 'Programlar',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: CalendarMonthIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 
