@@ -10,7 +10,14 @@ import {
   type ScheduleCommand,
   type ScheduleEvent,
 } from './decider';
-import { expandSchedule, occurrenceId, scheduleSpan, type ScheduleTiming } from './occurrences';
+import {
+  expandSchedule,
+  istanbulDay,
+  lessonsMissingAttendance,
+  occurrenceId,
+  scheduleSpan,
+  type ScheduleTiming,
+} from './occurrences';
 import { addScheduleSchema, updateScheduleDetailsSchema, type AddScheduleInput } from './schemas';
 
 const S = '00000000-0000-4000-8000-0000000000f1';
@@ -321,5 +328,34 @@ describe('occurrences', () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe('Ana Sayfa lessons', () => {
+  it('reads today on the Istanbul calendar', () => {
+    // 23:30 UTC on 1 March is 02:30 on 2 March in Istanbul.
+    expect(istanbulDay(Date.parse('2026-03-01T23:30:00.000Z'))).toEqual({
+      from: '2026-03-01T21:00:00.000Z',
+      to: '2026-03-02T21:00:00.000Z',
+    });
+  });
+
+  it('lists mandatory lessons that have ended without an attendance, latest first', () => {
+    const lesson = (end: string, attendanceMandatory = true, attendanceId: string | null = null) => ({
+      end,
+      attendanceMandatory,
+      attendanceId,
+    });
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    const a = lesson('2026-03-02T16:00:00.000Z');
+    const b = lesson('2026-03-09T16:00:00.000Z');
+    const lessons = [
+      a,
+      b,
+      lesson('2026-03-09T17:00:00.000Z', false),
+      lesson('2026-03-09T18:00:00.000Z', true, 'att'),
+      lesson('2026-03-10T12:30:00.000Z'),
+    ];
+    expect(lessonsMissingAttendance(lessons, now)).toEqual([b, a]);
   });
 });

@@ -1,4 +1,4 @@
-import { addPeriods } from '../shared/time';
+import { addPeriods, fromLocal, toLocal } from '../shared/time';
 import type { ScheduleTime } from './schemas';
 
 export type SchedulePeriodUnit = 'day' | 'week' | 'month';
@@ -71,4 +71,29 @@ export function scheduleSpan(s: ScheduleTiming): { firstStart: string; lastEnd: 
     last = Math.max(last, n === 1 ? end0 : addPeriods(end0, s.periodUnit!, (n - 1) * (s.periodLength ?? 0)));
   }
   return { firstStart: new Date(first).toISOString(), lastEnd: new Date(last).toISOString() };
+}
+
+/** The Istanbul calendar day holding `nowMs`, as [from, to) instants (Ana Sayfa's "today"). */
+export function istanbulDay(nowMs: number): { from: string; to: string } {
+  const l = toLocal(nowMs);
+  const from = fromLocal({ year: l.year, month: l.month, day: l.day });
+  const next = new Date(Date.UTC(l.year, l.month - 1, l.day + 1));
+  const to = fromLocal({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+  });
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/**
+ * "Yoklaması alınmamış dersler": lessons of schedules with attendanceMandatory whose time has passed (they
+ * have ended) without an attendance, most recent first.
+ */
+export function lessonsMissingAttendance<
+  T extends { end: string; attendanceMandatory: boolean; attendanceId: string | null },
+>(lessons: readonly T[], nowMs: number): T[] {
+  return lessons
+    .filter((o) => o.attendanceMandatory && o.attendanceId === null && Date.parse(o.end) <= nowMs)
+    .sort((a, b) => (a.end < b.end ? 1 : a.end > b.end ? -1 : 0));
 }
