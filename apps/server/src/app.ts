@@ -10,7 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
-import { ErrorFilter } from './infra/http/error.filter';
+import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -41,12 +41,11 @@ export async function createServer(
   app.use(cookieParser());
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    // body-parser refusals never reach Nest's filters: answer them here in the same shape.
+    // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.
     const e = err as { type?: string };
-    if (e?.type === 'entity.parse.failed')
-      return res.status(400).json({ error: 'İstek gövdesi geçerli bir JSON değil.' });
-    if (e?.type === 'entity.too.large') return res.status(413).json({ error: 'İstek gövdesi çok büyük.' });
-    return next(err);
+    if (e?.type !== 'entity.parse.failed' && e?.type !== 'entity.too.large') return next(err);
+    const { status, body } = describeError(err);
+    return res.status(status).json(body);
   });
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {

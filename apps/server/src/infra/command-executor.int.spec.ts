@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, MESSAGES, type DomainEvent } from '@okul/domain';
+import { DomainError, MESSAGES, type Decider, type DomainEvent } from '@okul/domain';
 import { ProjectionRunner } from '@okul/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { CommandExecutor, MAX_ATTEMPTS, type CommandContext, type DeciderLike } from './command-executor';
+import { CommandExecutor, MAX_ATTEMPTS, decideOn, type CommandContext } from './command-executor';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -35,7 +35,7 @@ const ctx = (idempotencyKey: string | null = null): CommandContext => ({
 
 type Tick = DomainEvent & { type: 'Ticked'; data: { by: string } };
 /** Every command adds one event: a retried command that were applied twice would show two. */
-const ticker: DeciderLike<{ by: string }, Tick, number> = {
+const ticker: Decider<{ by: string }, Tick, number> = {
   initialState: 0,
   decide: (c) => [{ type: 'Ticked', data: { by: c.by } }],
   evolve: (n) => n + 1,
@@ -54,12 +54,10 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     await executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       // a concurrent writer slips in between our read and our append, once
       if (attempt === 1) await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     expect(attempts).toBe(2);
     const events = await store.readStream(streamId);
@@ -71,11 +69,9 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     const run = executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     const error = await run.then(
       () => null,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ConcurrencyError,
   DomainError,
+  type Decider,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -12,12 +13,6 @@ import {
 import type { ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
 import { deterministicUuid, newId } from './ids';
-
-export interface DeciderLike<C, E extends DomainEvent, S> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState: S;
-}
 
 /** Who asks, from where, with which idempotency key: becomes the events' metadata. */
 export interface CommandContext {
@@ -31,13 +26,39 @@ export interface CommandContext {
   now: Date;
 }
 
-export interface StreamDecision {
+/** A stream as read for a decision: its state and the version the append will expect. */
+export interface LoadedStream<S> {
+  readonly streamId: string;
+  readonly state: S;
+  /** The version of its last event; null when the stream does not exist yet. */
+  readonly version: number | null;
+}
+
+/**
+ * Events decided for a stream that was loaded: the append expects the version it was loaded at, so a
+ * change by someone else in between is a conflict and the command is decided again.
+ */
+export interface StreamDecision<E extends DomainEvent = DomainEvent> {
+  stream: Pick<LoadedStream<unknown>, 'streamId' | 'version'>;
+  events: E[];
+}
+
+/** The decision of one decider over one loaded stream. */
+export function decideOn<C, E extends DomainEvent, S>(
+  stream: LoadedStream<S>,
+  decider: Decider<C, E, S>,
+  command: C,
+): StreamDecision<E> {
+  return { stream, events: decider.decide(command, stream.state) };
+}
+
+interface Append {
   streamId: string;
   events: DomainEvent[];
   expectedVersion: ExpectedVersion;
 }
 
-/** Tries of one command before a conflict is answered as 409 (bounded retry, issue 2). */
+/** Tries of one command before a conflict is answered as 409: a bounded retry, so a hot stream cannot spin. */
 export const MAX_ATTEMPTS = 4;
 
 /**
@@ -54,29 +75,30 @@ export class CommandExecutor {
 
   async load<C, E extends DomainEvent, S>(
     streamId: string,
-    decider: DeciderLike<C, E, S>,
-  ): Promise<{ state: S; version: number | null }> {
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S>> {
     const events = await this.store.readStream(streamId);
     const state = events.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
     );
-    return { state, version: events.length ? events[events.length - 1].streamVersion : null };
+    return { streamId, state, version: events.length ? events[events.length - 1].streamVersion : null };
   }
 
   /** One stream, one decider. Answers the events written. */
   async execute<C, E extends DomainEvent, S>(
     ctx: CommandContext,
     streamId: string,
-    decider: DeciderLike<C, E, S>,
+    decider: Decider<C, E, S>,
     command: C | ((state: S) => C),
   ): Promise<E[]> {
     let written: E[] = [];
     await this.executeMany(ctx, async () => {
-      const { state, version } = await this.load(streamId, decider);
-      const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
-      written = decider.decide(cmd, state);
-      return [{ streamId, events: written, expectedVersion: version ?? 'no_stream' }];
+      const stream = await this.load(streamId, decider);
+      const cmd = typeof command === 'function' ? (command as (s: S) => C)(stream.state) : command;
+      const decision = decideOn(stream, decider, cmd);
+      written = decision.events;
+      return [decision];
     });
     return written;
   }
@@ -88,6 +110,25 @@ export class CommandExecutor {
   async executeMany(
     ctx: CommandContext,
     decideAll: (attempt: number) => Promise<StreamDecision[]>,
+  ): Promise<bigint> {
+    return this.commit(ctx, async (attempt) =>
+      (await decideAll(attempt)).map((d) => ({
+        streamId: d.stream.streamId,
+        events: d.events,
+        // The one place a loaded version becomes the append's expectation.
+        expectedVersion: d.stream.version ?? 'no_stream',
+      })),
+    );
+  }
+
+  /** Append facts that need no decision (e.g. a refused action for the audit log). */
+  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
+    await this.commit(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
+  }
+
+  private async commit(
+    ctx: CommandContext,
+    decideAll: (attempt: number) => Promise<Append[]>,
   ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
       const decisions = (await decideAll(attempt)).filter((d) => d.events.length > 0);
@@ -125,10 +166,5 @@ export class CommandExecutor {
         throw e;
       }
     }
-  }
-
-  /** Append facts that need no decision (e.g. a refused action for the audit log). */
-  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
-    await this.executeMany(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
   }
 }
