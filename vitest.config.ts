@@ -7,7 +7,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{libs,apps}/**/*.unit.spec.{ts,tsx}'], environment: 'node' },
+        // Property tests run thousands of cases: a loaded machine must not turn them into timeouts.
+        test: {
+          name: 'unit',
+          include: ['{libs,apps}/**/*.unit.spec.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -20,8 +20,15 @@ fi
 
 echo "== format";    npx prettier --check . --log-level warn
 echo "== lint";      npx eslint . --max-warnings 0
+echo "== boundaries"; npm run -s boundaries
 echo "== typecheck"; npm run -s typecheck
 echo "== unit";      npx vitest run --project unit
 echo "== int";       npx vitest run --project int
+# The embedded default (PGlite) is what a new user runs: the tests that read through the database port
+# (inbox, invitations, accounts, repeated requests) run on it too.
+echo "== int on PGlite"
+TEST_DB=pglite npx vitest run --project int \
+  apps/server/src/accounts/organizations.int.spec.ts apps/server/src/accounts/accounts.int.spec.ts \
+  apps/server/src/infra/http/idempotent-responses.int.spec.ts
 echo "== build client"; npm run -s build -w @okul/client
 echo "== e2e";       npx vitest run --project e2e

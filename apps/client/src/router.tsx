@@ -12,6 +12,7 @@ import { emailVerificationRoute } from './routes/panel/email-dogrulama';
 import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
+import { groupsRoute } from './routes/panel/gruplar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -20,6 +21,7 @@ import { attendanceDetailRoute } from './routes/panel/yoklama-detay';
 import { attendanceEditRoute } from './routes/panel/yoklama-duzenle';
 import { attendanceAddRoute } from './routes/panel/yoklama-ekle';
 import { attendancesRoute } from './routes/panel/yoklamalar';
+import { accountingRoute } from './routes/panel/muhasebe';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
 import { renewalRoute } from './routes/panel/odeme';
@@ -69,6 +71,8 @@ export const routeTree = rootRoute.addChildren([
       attendanceAddRoute,
       attendanceEditRoute,
       attendanceDetailRoute,
+      accountingRoute,
+      groupsRoute,
     ]),
   ]),
 ]);

@@ -12,7 +12,11 @@ import { StudentsModule } from './students/students.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
+import { AccountingModule } from './accounting/accounting.module';
+import { GroupsModule } from './groups/groups.module';
+import { EmployeesModule } from './employees/employees.module';
 import { HealthController } from './health/health.controller';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { IdempotentResponses } from './infra/http/idempotent-responses';
@@ -29,6 +33,9 @@ const FEATURE_MODULES = [
   EnrollmentsModule,
   AttendanceModule,
   PaymentsModule,
+  AccountingModule,
+  GroupsModule,
+  EmployeesModule,
 ];
 
 @Global()
@@ -56,7 +63,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
-      controllers: [HealthController, PublicInfoController],
+      controllers: [HealthController, PublicInfoController, ApiDocsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },

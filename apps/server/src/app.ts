@@ -8,10 +8,17 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
+
+/** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
+function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
+  const { status, body } = describeError(new DomainError(key, vars ? message(key, vars) : undefined, vars));
+  return res.status(status).json(body);
+}
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
@@ -42,10 +49,16 @@ export async function createServer(
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.
-    const e = err as { type?: string };
-    if (e?.type !== 'entity.parse.failed' && e?.type !== 'entity.too.large') return next(err);
+    const e = err as { type?: string; status?: number };
+    if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return next(err);
     const { status, body } = describeError(err);
     return res.status(status).json(body);
+  });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
+    const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
+    if (field !== null) return refuse(res, 'common.badText', { field });
+    next();
   });
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {

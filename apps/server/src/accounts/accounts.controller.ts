@@ -28,6 +28,22 @@ import { AccountEmailsService } from './account-emails.service';
 import { AccountsService, type IssuedSession } from './accounts.service';
 import { InvitationsService } from './invitations.service';
 import { SessionsService } from './sessions.service';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+import {
+  emptyBodySchema,
+  inboxItemSchema,
+  invitationAnswerSchema,
+  loginAnswerSchema,
+  logoutAnswerSchema,
+  membershipSchema,
+  organizationSchema,
+  profileSchema,
+  refreshAnswerSchema,
+  registerAnswerSchema,
+  sessionsAnswerSchema,
+  successAnswerSchema,
+} from '@okul/domain';
+import { z } from 'zod';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
@@ -70,6 +86,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(preregisterSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('auth.emailTaken')
   @Post('preregister')
   @HttpCode(200)
   async preregister(@Req() req: AppRequest, @Body() body: unknown) {
@@ -88,6 +107,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(registerSchema)
+  @ApiAnswer(registerAnswerSchema)
+  @ApiErrors('auth.emailTaken')
   @Post('register')
   @HttpCode(200)
   async register(@Req() req: AppRequest, @Body() body: unknown) {
@@ -108,6 +130,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(loginSchema)
+  @ApiAnswer(loginAnswerSchema)
+  @ApiErrors('auth.invalidCredentials', 'auth.tooManyAttempts')
   @Post('login')
   @HttpCode(200)
   async login(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
@@ -127,6 +152,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(refreshAnswerSchema, 'A new access token (the refresh token is the httpOnly cookie)')
+  @ApiErrors('auth.refreshInvalid')
   @Post('refresh')
   @HttpCode(200)
   async refresh(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
@@ -143,6 +171,9 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiBody(logoutSchema)
+  @ApiAnswer(logoutAnswerSchema)
+  @ApiErrors('account.sessionNotFound')
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
@@ -164,12 +195,21 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiAnswer(profileSchema)
   @Get('getProfile')
   getProfile(@Req() req: AppRequest) {
     return this.accounts.profile(req.principal!.userId);
   }
 
   @AccountCall()
+  @ApiBody(updateProfileSchema)
+  @ApiAnswer(successAnswerSchema.loose())
+  @ApiErrors(
+    'account.currentPasswordWrong',
+    'auth.emailTaken',
+    'account.globalRoleNotAllowed',
+    'account.globalRoleInvalid',
+  )
   @Post('updateProfile')
   @HttpCode(200)
   async updateProfile(@Req() req: AppRequest, @Body() body: unknown) {
@@ -182,24 +222,35 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiAnswer(sessionsAnswerSchema)
   @Get('getSessions')
   getSessions(@Req() req: AppRequest) {
     return this.sessions.list(req.principal!.userId, req.principal!.sessionId);
   }
 
   @AccountCall()
+  @ApiAnswer(z.array(membershipSchema))
   @Get('getOrganizations')
   getOrganizations(@Req() req: AppRequest) {
     return this.accounts.organizations(req.principal!.userId);
   }
 
   @AccountCall()
+  @ApiAnswer(z.array(organizationSchema))
   @Get('getAllOrganizations')
   getAllOrganizations(@Req() req: AppRequest) {
     return this.accounts.allOrganizations(req.principal!);
   }
 
   @AccountCall()
+  @ApiBody(requestEmailVerificationSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors(
+    'account.emailAlreadyVerified',
+    'account.emailMismatch',
+    'account.tooManyRequests',
+    'mail.sendFailed',
+  )
   @Post('requestEmailVerification')
   @HttpCode(200)
   async requestEmailVerification(@Req() req: AppRequest, @Body() body: unknown) {
@@ -220,6 +271,9 @@ export class AccountsController {
 
   /** No session needed: the link in the mail may be opened on another device (product.md 2: /giris/verify). */
   @Public()
+  @ApiBody(verifyEmailSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('account.verifyTokenInvalid')
   @Post('verifyEmail')
   @HttpCode(200)
   async verifyEmail(@Req() req: AppRequest, @Body() body: unknown) {
@@ -238,6 +292,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(requestResetPasswordSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('account.tooManyRequests', 'mail.sendFailed')
   @Post('requestResetPassword')
   @HttpCode(200)
   async requestResetPassword(@Req() req: AppRequest, @Body() body: unknown) {
@@ -256,6 +313,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(resetPasswordSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('account.resetTokenInvalid')
   @Post('resetPassword')
   @HttpCode(200)
   async resetPassword(@Req() req: AppRequest, @Body() body: unknown) {
@@ -274,6 +334,9 @@ export class AccountsController {
   }
 
   @Public()
+  @ApiBody(acceptInvitationSchema)
+  @ApiAnswer(invitationAnswerSchema)
+  @ApiErrors('invitation.tokenInvalid')
   @Post('acceptInvitation')
   @HttpCode(200)
   async acceptInvitation(@Req() req: AppRequest, @Body() body: unknown) {
@@ -292,12 +355,16 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiAnswer(z.array(inboxItemSchema))
   @Get('getMessages')
   getMessages(@Req() req: AppRequest) {
     return this.invitations.messages(req.principal!.userId);
   }
 
   @AccountCall()
+  @ApiBody(messageIdSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('inbox.notFound')
   @Post('markMessageAsRead')
   @HttpCode(200)
   async markMessageAsRead(@Req() req: AppRequest, @Body() body: unknown) {
@@ -310,6 +377,9 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiBody(respondToInvitationSchema)
+  @ApiAnswer(invitationAnswerSchema)
+  @ApiErrors('inbox.notFound', 'inbox.notInvitation', 'invitation.alreadyAnswered', 'org.alreadyMember')
   @Post('respondToOrgInvitation')
   @HttpCode(200)
   async respondToOrgInvitation(@Req() req: AppRequest, @Body() body: unknown) {

@@ -171,17 +171,22 @@ export class AccountsService {
   }
 
   /**
-   * Issue 3 security: failed logins are counted per account and per ip in a window; past the limit every
-   * attempt (right password or not) answers 429 until the window ends. A success clears the account's count.
+   * Failed logins are counted per account and per ip in a window; past the limit every attempt (right password
+   * or not) answers 429 until the window ends. Each attempt is counted (one atomic increment) before the
+   * password is checked, so parallel guesses are throttled too; a success takes its ip hit back and clears the
+   * account's count.
    */
   async login(ctx: CommandContext, email: string, password: string): Promise<IssuedSession> {
     const windowMs = this.config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
     const accountKey = `login:account:${email}`;
     const ipKey = `login:ip:${ctx.ipAddress ?? 'unknown'}`;
-    const [byAccount, byIp] = await Promise.all([this.limiter.count(accountKey), this.limiter.count(ipKey)]);
+    const [byAccount, byIp] = await Promise.all([
+      this.limiter.hit(accountKey, windowMs),
+      this.limiter.hit(ipKey, windowMs),
+    ]);
     if (
-      byAccount >= this.config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT ||
-      byIp >= this.config.LOGIN_MAX_ATTEMPTS_PER_IP
+      byAccount > this.config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT ||
+      byIp > this.config.LOGIN_MAX_ATTEMPTS_PER_IP
     ) {
       throw new DomainError('auth.tooManyAttempts');
     }
@@ -191,12 +196,27 @@ export class AccountsService {
     );
     const user = r.rows[0];
     const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
-    if (!user || !ok) {
-      await Promise.all([this.limiter.hit(accountKey, windowMs), this.limiter.hit(ipKey, windowMs)]);
-      throw new DomainError('auth.invalidCredentials');
-    }
-    await this.limiter.reset(accountKey);
+    if (!user || !ok) throw new DomainError('auth.invalidCredentials');
+    await Promise.all([this.limiter.reset(accountKey), this.limiter.release(ipKey)]);
     return this.startSession({ ...ctx, userId: user.id }, user.id);
+  }
+
+  /**
+   * The signed-in user's current password, asked before a sensitive change (e-mail, password, ending another
+   * session). Counted per user before it is checked, like logins, so a stolen access token cannot guess it.
+   */
+  async checkCurrentPassword(userId: string, password: string): Promise<void> {
+    const key = `password:user:${userId}`;
+    const tries = await this.limiter.hit(key, this.config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000);
+    if (tries > this.config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT)
+      throw new DomainError('account.tooManyPasswordTries');
+    const r = await this.db.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE id = $1`,
+      [userId],
+    );
+    if (!r.rows[0] || !(await verifyPassword(r.rows[0].password_hash, password)))
+      throw new DomainError('account.currentPasswordWrong');
+    await this.limiter.reset(key);
   }
 
   async startSession(ctx: CommandContext, userId: string): Promise<IssuedSession> {
@@ -277,14 +297,7 @@ export class AccountsService {
     p: Principal,
     input: UpdateProfileInput,
   ): Promise<{ emailVerificationSent: boolean; endedSessions: number }> {
-    if (input.currentPassword !== undefined) {
-      const r = await this.db.query<{ password_hash: string }>(
-        `SELECT password_hash FROM users WHERE id = $1`,
-        [p.userId],
-      );
-      if (!r.rows[0] || !(await verifyPassword(r.rows[0].password_hash, input.currentPassword)))
-        throw new DomainError('account.currentPasswordWrong');
-    }
+    if (input.currentPassword !== undefined) await this.checkCurrentPassword(p.userId, input.currentPassword);
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
     const newEmail = input.email !== undefined && input.email !== p.email ? input.email : undefined;
     const verification = newEmail ? issueToken() : null;

@@ -14,6 +14,9 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { InvitationsService } from './invitations.service';
 import { OrganizationsService } from './organizations.service';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+import { organizationUserSchema, successAnswerSchema } from '@okul/domain';
+import { z } from 'zod';
 
 /** api.md 7.3, the Organisation row: name, access toggles, users and invitations. */
 @Controller('api/v1/orgs/:orgID')
@@ -24,6 +27,8 @@ export class OrganizationsController {
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
+  @ApiBody(editOrganizationSchema)
+  @ApiAnswer(successAnswerSchema.extend({ name: z.string() }))
   @Post('editOrganization')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -41,6 +46,9 @@ export class OrganizationsController {
   }
 
   /** product.md 6: toggling organisation access is the developer's; it works on a closed or unpaid organisation. */
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(successAnswerSchema.extend({ deactivated: z.boolean() }))
+  @ApiErrors('org.notFound')
   @Post('deactivateOrganization')
   @HttpCode(200)
   @MinRole(ROLES.developer)
@@ -57,6 +65,9 @@ export class OrganizationsController {
     });
   }
 
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(successAnswerSchema.extend({ deactivated: z.boolean() }))
+  @ApiErrors('org.notFound')
   @Post('activateOrganization')
   @HttpCode(200)
   @MinRole(ROLES.developer)
@@ -71,12 +82,16 @@ export class OrganizationsController {
   }
 
   /** product.md 6: loading the organisation's users list requires school-staff. */
+  @ApiAnswer(z.array(organizationUserSchema))
   @Get('getOrganizationUsers')
   @MinRole(ROLES.schoolStaff)
   getOrganizationUsers(@Req() req: AppRequest) {
     return this.orgs.users(req.org!.id);
   }
 
+  @ApiBody(updateOrganizationUserSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('org.userNotMember', 'org.ownerFixed', 'org.roleNotAssignable')
   @Post('updateOrganizationUser')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -89,6 +104,15 @@ export class OrganizationsController {
     });
   }
 
+  @ApiBody(inviteUserSchema)
+  @ApiAnswer(successAnswerSchema.loose())
+  @ApiErrors(
+    'org.idMismatch',
+    'org.alreadyMember',
+    'invitation.alreadyPending',
+    'invitation.accountExists',
+    'org.roleNotAssignable',
+  )
   @Post('inviteUser')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

@@ -469,6 +469,44 @@ describe('people and invitations', () => {
   });
 });
 
+describe('a user shared by two organisations', () => {
+  it("one organisation's admin cannot rename them; the other still sees the old name", async () => {
+    const shared = await newMember(owner, 4, 'Ortak Kişi');
+    const invite = await request(t.http)
+      .post(org(other, 'inviteUser'))
+      .set(other.auth)
+      .send({ email: shared.email, name: '', orgId: other.organizationId, orgRoleId: 4 });
+    expect(invite.status).toBe(200);
+    const accepted = await request(t.http)
+      .post('/api/v1/respondToOrgInvitation')
+      .set(shared.auth)
+      .send({ messageId: invite.body.invitationId, accept: true });
+    expect(accepted.status).toBe(200);
+
+    const rename = await request(t.http)
+      .post(org(owner, 'updateOrganizationUser'))
+      .set(owner.auth)
+      .send({ userId: shared.userId, name: 'Başka İsim', orgRoleId: 4 });
+    expect(rename.status).toBe(409);
+    expect(rename.body.error).toBe(
+      'Bu kullanıcı başka kurumlarda da üye olduğu için adını yalnızca kendisi değiştirebilir.',
+    );
+    const seenByB = (await request(t.http).get(org(other, 'getOrganizationUsers')).set(other.auth)).body;
+    expect(seenByB.find((u: { user: { id: string } }) => u.user.id === shared.userId).user.name).toBe(
+      'Ortak Kişi',
+    );
+    // the role alone still changes, and the user renames themselves from their profile
+    expect(
+      (
+        await request(t.http)
+          .post(org(owner, 'updateOrganizationUser'))
+          .set(owner.auth)
+          .send({ userId: shared.userId, orgRoleId: 3 })
+      ).status,
+    ).toBe(200);
+  });
+});
+
 describe('inbox', () => {
   it("lists messages newest first and marks one read, once, only one's own", async () => {
     const s = await signUpOwner(t.http);

@@ -86,11 +86,16 @@ export class OrganizationsService {
       if (input.name !== undefined) {
         const user = await this.executor.load(userStream(input.userId), userDecider);
         if (user.state.status === 'none') throw new DomainError('org.userNotMember');
+        const elsewhere = await this.db.query(
+          `SELECT 1 FROM org_members WHERE user_id = $1 AND organization_id <> $2 AND is_active LIMIT 1`,
+          [input.userId, organizationId],
+        );
         decisions.push(
           decideOn(user, userDecider, {
             type: 'RenameUser',
             name: input.name,
             changedByUserId: ctx.userId ?? '',
+            memberElsewhere: elsewhere.rows.length > 0,
             now,
           }),
         );

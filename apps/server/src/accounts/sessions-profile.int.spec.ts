@@ -192,11 +192,11 @@ describe('login rate limit', () => {
       [s.email],
     );
     expect(logged.rows[0].n).toBe(4);
-    // the counters live in Redis under this server's prefix, shared by every API instance
+    // the counters live in Redis under this server's prefix, shared by every API instance; every attempt counts
     const redis = new Redis(TEST_REDIS_URL);
     try {
       expect(await redis.get(`${t.server.runtime.config.RATE_LIMIT_PREFIX}:login:account:${s.email}`)).toBe(
-        '3',
+        '4',
       );
     } finally {
       redis.disconnect();
@@ -211,6 +211,40 @@ describe('login rate limit', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect((await loginFrom('10.2.0.1', a.email, a.password)).status).toBe(429);
     expect((await loginFrom('10.2.0.2', a.email, a.password)).status).toBe(200);
+  });
+
+  it('parallel wrong passwords are counted before they are checked: only the limit is ever verified', async () => {
+    const s = await signUpOwner(t.http);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        loginFrom(`10.4.${i}.1`, s.email, `yanlis-${i}`).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((x) => x === 401)).toHaveLength(3);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(27);
+  });
+
+  it('the current password asked by updateProfile is throttled per user, also in parallel', async () => {
+    const s = await signUpOwner(t.http);
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        request(t.http)
+          .post('/api/v1/updateProfile')
+          .set(s.auth)
+          .send({ password: 'yeni-sifre-1', currentPassword: `yanlis-${i}` })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((x) => x === 400)).toHaveLength(3);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(22);
+    const right = await request(t.http)
+      .post('/api/v1/updateProfile')
+      .set(s.auth)
+      .send({ password: 'yeni-sifre-1', currentPassword: s.password });
+    expect(right.status).toBe(429);
+    expect(right.body.error).toBe(
+      'Çok fazla hatalı şifre denemesi yapıldı. Lütfen biraz sonra tekrar deneyin.',
+    );
   });
 
   it("a success clears the account's count", async () => {

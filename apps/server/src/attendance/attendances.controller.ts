@@ -10,6 +10,8 @@ import { commandContext, newEntityId, type AppRequest } from '../infra/http/requ
 import { sendJsonText } from '../students/sql-json';
 import { AddAttendanceCommand, DeleteAttendanceCommand, EditAttendanceCommand } from './attendance.commands';
 import { AttendancesQueries, getAttendancesQuerySchema } from './attendances.queries';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import { attendanceWrittenSchema, attendancesPageSchema, idAnswerSchema } from '@okul/domain';
 
 /** api.md 7.3 Attendance: instructor level (product.md 2 routes /giris/yoklama*). */
 @Controller('api/v1/orgs/:orgID')
@@ -20,6 +22,8 @@ export class AttendancesController {
     @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
   ) {}
 
+  @ApiQuery(getAttendancesQuerySchema)
+  @ApiAnswer(attendancesPageSchema)
   @Get('getAttendances')
   @MinRole(ROLES.schoolInstructor)
   async getAttendances(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
@@ -27,6 +31,9 @@ export class AttendancesController {
     sendJsonText(res, await this.queries.pageJson(req.org!.id, q));
   }
 
+  @ApiBody(addAttendanceSchema)
+  @ApiAnswer(attendanceWrittenSchema)
+  @ApiErrors('course.notFound', 'attendance.noEnrollment', 'attendance.alreadyExists')
   @Post('addAttendance')
   @HttpCode(200)
   @MinRole(ROLES.schoolInstructor)
@@ -39,6 +46,9 @@ export class AttendancesController {
     );
   }
 
+  @ApiBody(editAttendanceSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('attendance.notFound', 'attendance.courseFixed', 'attendance.noEnrollment')
   @Post('editAttendance')
   @HttpCode(200)
   @MinRole(ROLES.schoolInstructor)
@@ -49,6 +59,9 @@ export class AttendancesController {
     );
   }
 
+  @ApiBody(attendanceIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('attendance.notFound')
   @Post('deleteAttendance')
   @HttpCode(200)
   @MinRole(ROLES.schoolInstructor)

@@ -6,6 +6,8 @@ import { MinRole } from '../auth/decorators';
 import { parseBody } from '../infra/http/parse';
 import type { AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
+import { ApiAnswer, ApiBody } from '../infra/http/api-doc';
+import { orgLogsPageSchema } from '@okul/domain';
 
 // api.md 7.3 Logs: {action, limit, lastDoc}; 50 a page; a reset flag starts over; paging by the last item's id.
 const requestLogsSchema = z.strictObject({
@@ -19,6 +21,8 @@ const requestLogsSchema = z.strictObject({
 export class LogsController {
   constructor(@Inject(DB) private readonly db: Db) {}
 
+  @ApiBody(requestLogsSchema)
+  @ApiAnswer(orgLogsPageSchema)
   @Post('requestOrgLogs')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

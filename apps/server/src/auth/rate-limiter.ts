@@ -10,6 +10,8 @@ export interface RateLimiter {
   count(key: string): Promise<number>;
   /** Adds one to `key`; the window starts with the first hit and ends `windowMs` later. Answers the new count. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** Takes back one hit of `key` (an attempt counted before it was known to succeed); never below zero. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +41,11 @@ export class MemoryRateLimiter implements RateLimiter {
     this.counters.set(key, c);
     if (this.counters.size > 100_000) this.sweep();
     return c.n;
+  }
+
+  async release(key: string) {
+    const c = this.live(key);
+    if (c && c.n > 0) c.n -= 1;
   }
 
   async reset(key: string) {
@@ -75,6 +82,15 @@ export class RedisRateLimiter implements RateLimiter {
     const incr = res?.[1];
     if (!incr || incr[0]) throw incr?.[0] ?? new Error('rate limiter: no answer from Redis');
     return Number(incr[1]);
+  }
+
+  async release(key: string) {
+    // Only an existing counter is lowered, so an expired window is not recreated without its expiry.
+    await this.redis.eval(
+      `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then return redis.call('DECR', KEYS[1]) end return 0`,
+      1,
+      this.k(key),
+    );
   }
 
   async reset(key: string) {

@@ -22,4 +22,14 @@ describe('memory rate limiter', () => {
     expect(await limiter.count('a')).toBe(0);
     expect(await limiter.count('b')).toBe(1);
   });
+  it('takes one hit back, never below zero', async () => {
+    const limiter = new MemoryRateLimiter();
+    await limiter.hit('k', 1000);
+    await limiter.hit('k', 1000);
+    await limiter.release('k');
+    expect(await limiter.count('k')).toBe(1);
+    await limiter.release('k');
+    await limiter.release('k');
+    expect(await limiter.count('k')).toBe(0);
+  });
 });

@@ -10,6 +10,9 @@ import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { CONFIG } from '../infra/tokens';
 import { BillingService } from './billing.service';
 import { mockCheckoutPage } from './mock-page';
+import { ApiAnswer, ApiAnswerMedia, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import { checkoutStatusSchema, finalizeAnswerSchema, posnetInitiateAnswerSchema } from '@okul/domain';
+import { z } from 'zod';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,6 +44,9 @@ export class BillingController {
   }
 
   @AccountCall()
+  @ApiBody(mockInitiateSchema)
+  @ApiAnswerMedia('text/html', 'The test checkout page (outside production only)')
+  @ApiErrors('checkout.unknownItem', 'checkout.organizationRequired', 'common.routeNotFound')
   @Post('mock/initiate')
   @HttpCode(200)
   async mockInitiate(@Req() req: AppRequest, @Body() body: unknown, @Res() res: Response) {
@@ -62,6 +68,9 @@ export class BillingController {
 
   /** The FINALIZE button of /mock3ds sends back the query it was given (posnetData, digest, ...). */
   @AccountCall()
+  @ApiQuery(z.object({ posnetData: z.string(), digest: z.string() }).loose())
+  @ApiAnswer(finalizeAnswerSchema)
+  @ApiErrors('checkout.notFound', 'checkout.digestInvalid', 'checkout.declined', 'common.routeNotFound')
   @Get('mock/finalize')
   async mockFinalize(@Req() req: AppRequest, @Query() query: unknown) {
     this.requireMock();
@@ -93,6 +102,14 @@ export class BillingController {
   }
 
   @AccountCall()
+  @ApiBody(posnetInitiateSchema)
+  @ApiAnswer(posnetInitiateAnswerSchema)
+  @ApiErrors(
+    'checkout.unknownItem',
+    'checkout.organizationRequired',
+    'checkout.notConfigured',
+    'checkout.providerUnavailable',
+  )
   @Post('posnet/initiate')
   @HttpCode(200)
   async posnetInitiate(@Req() req: AppRequest, @Body() body: unknown) {
@@ -116,6 +133,9 @@ export class BillingController {
    * the payment job, and the browser goes on to the success page once the job has decided (or to /odeme).
    */
   @Public()
+  @ApiQuery(z.object({ paymentId: z.string() }))
+  @ApiBody(z.record(z.string(), z.string()).describe('The signed form fields the bank posts'))
+  @ApiAnswerMedia('redirect', 'See Other: to /odeme-basarili, or back to /odeme with the outcome')
   @Post('posnet/callback')
   async posnetCallback(@Query('paymentId') paymentId: unknown, @Body() body: unknown, @Res() res: Response) {
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
@@ -132,6 +152,8 @@ export class BillingController {
   }
 
   @AccountCall()
+  @ApiAnswer(checkoutStatusSchema)
+  @ApiErrors('checkout.notFound')
   @Get('status/:paymentId')
   status(@Req() req: AppRequest, @Param('paymentId') paymentId: string) {
     if (!UUID.test(paymentId)) throw new DomainError('checkout.notFound');

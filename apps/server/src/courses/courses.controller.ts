@@ -1,14 +1,23 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROLES, addCourseSchema, courseIdSchema, editCourseSchema, type CourseCommand } from '@okul/domain';
+import {
+  ROLES,
+  addCourseSchema,
+  hasRole,
+  courseIdSchema,
+  editCourseSchema,
+  type CourseCommand,
+} from '@okul/domain';
 import type { Db } from '@okul/projections';
-import { MinRole } from '../auth/decorators';
+import { MinRole, VisitorRead } from '../auth/decorators';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
 import { AddCourseCommand, RunCourseCommand } from './course.commands';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
+import { coursesAnswerSchema, idAnswerSchema } from '@okul/domain';
 
 interface CourseRow {
   id: string;
@@ -39,13 +48,32 @@ export class CoursesController {
   ) {}
 
   // product.md 3: courses sorted ascending by index. Deleted ones carry deletedAt (shown apart by the client).
+  // product.md 3 Public data: signed-out visitors (and non-members) read active courses' public fields.
+  @ApiAnswer(coursesAnswerSchema)
   @Get('getCourses')
+  @VisitorRead()
   @MinRole(ROLES.schoolStudent)
   async getCourses(@Req() req: AppRequest) {
     const r = await this.db.query<CourseRow>(
       `SELECT * FROM courses WHERE organization_id = $1 ORDER BY idx, name`,
       [req.org!.id],
     );
+    if (!hasRole(req.org!.roleId, ROLES.schoolStudent)) {
+      return r.rows
+        .filter((c) => c.deleted_at === null)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          courseName: c.name,
+          courseExplanation: c.course_explanation,
+          code: c.code,
+          isGroupCourse: c.is_group_course,
+          isPrivateCourse: c.is_private_course,
+          index: c.idx,
+          safeName: c.safe_name,
+          coverPhoto: c.cover_photo,
+        }));
+    }
     return r.rows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -77,6 +105,9 @@ export class CoursesController {
     );
   }
 
+  @ApiBody(addCourseSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.alreadyExists')
   @Post('addCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -89,6 +120,9 @@ export class CoursesController {
     );
   }
 
+  @ApiBody(editCourseSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound')
   @Post('editCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -99,6 +133,9 @@ export class CoursesController {
     });
   }
 
+  @ApiBody(courseIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'course.alreadyDeleted')
   @Post('deleteCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -114,6 +151,9 @@ export class CoursesController {
     });
   }
 
+  @ApiBody(courseIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'course.notDeleted')
   @Post('resurrectCourse')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

@@ -16,6 +16,8 @@ import { commandContext, newEntityId, type AppRequest } from '../infra/http/requ
 import { sendJsonText } from '../students/sql-json';
 import { RunEnrollmentCommand } from './enrollment.commands';
 import { EnrollmentsQueries, getEnrollmentsQuerySchema } from './enrollments.queries';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import { enrollmentsAnswerSchema, idAnswerSchema } from '@okul/domain';
 
 /** api.md 7.3 Enrolments (school-admin, product.md 6). */
 @Controller('api/v1/orgs/:orgID')
@@ -26,6 +28,8 @@ export class EnrollmentsController {
     @Inject(EnrollmentsQueries) private readonly queries: EnrollmentsQueries,
   ) {}
 
+  @ApiQuery(getEnrollmentsQuerySchema)
+  @ApiAnswer(enrollmentsAnswerSchema)
   @Get('getEnrollments')
   @MinRole(ROLES.schoolAdmin)
   async getEnrollments(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
@@ -40,6 +44,16 @@ export class EnrollmentsController {
     );
   }
 
+  @ApiBody(addEnrollmentSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors(
+    'course.notFound',
+    'student.notFound',
+    'student.deleted',
+    'enrollment.courseActive',
+    'enrollment.alreadyExists',
+    'enrollment.discountInvalid',
+  )
   @Post('addEnrollment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -59,6 +73,9 @@ export class EnrollmentsController {
     });
   }
 
+  @ApiBody(editEnrollmentSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('enrollment.notFound', 'enrollment.updateRefused', 'enrollment.discountInvalid')
   @Post('editEnrollment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -77,6 +94,9 @@ export class EnrollmentsController {
     });
   }
 
+  @ApiBody(endEnrollmentSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('enrollment.notFound', 'enrollment.alreadyEnded')
   @Post('endEnrollment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

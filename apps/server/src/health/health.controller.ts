@@ -5,6 +5,15 @@ import type { Response } from 'express';
 import { Public } from '../auth/decorators';
 import type { JobQueue } from '../jobs/job-queue';
 import { DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
+import { ApiAnswer } from '../infra/http/api-doc';
+import { z } from 'zod';
+
+const healthAnswerSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), kind: z.string(), error: z.string().optional() }),
+  queue: z.object({ ok: z.boolean() }).loose(),
+  projections: z.array(z.record(z.string(), z.unknown())),
+});
 
 /** GET /api/v1/health: the database, the queue and each projection's lag. 503 when something is down. */
 @Controller('api/v1')
@@ -17,6 +26,7 @@ export class HealthController {
   ) {}
 
   @Public()
+  @ApiAnswer(healthAnswerSchema, 'ok, or 503 degraded when the database, the queue or a projection is down')
   @Get('health')
   async health(@Res({ passthrough: true }) res: Response) {
     const database = await this.db

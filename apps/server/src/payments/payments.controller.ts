@@ -16,6 +16,8 @@ import { commandContext, newEntityId, type AppRequest } from '../infra/http/requ
 import { sendJsonText } from '../students/sql-json';
 import { RunPaymentCommand } from './payment.commands';
 import { PaymentsQueries, getPaymentsQuerySchema } from './payments.queries';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import { idAnswerSchema, paymentsAnswerSchema } from '@okul/domain';
 
 type Base = Pick<PaymentCommand, 'paymentId' | 'organizationId' | 'userId' | 'now'>;
 const base = (ctx: CommandContext, paymentId: string): Base => ({
@@ -37,6 +39,8 @@ export class PaymentsController {
     @Inject(PaymentsQueries) private readonly queries: PaymentsQueries,
   ) {}
 
+  @ApiQuery(getPaymentsQuerySchema)
+  @ApiAnswer(paymentsAnswerSchema)
   @Get('getPayments')
   @MinRole(ROLES.schoolAdmin)
   async getPayments(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
@@ -51,6 +55,9 @@ export class PaymentsController {
     );
   }
 
+  @ApiBody(addPaymentSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('student.notFound', 'student.deleted', 'course.notFound', 'payment.amountInvalid')
   @Post('addPayment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -62,6 +69,9 @@ export class PaymentsController {
     });
   }
 
+  @ApiBody(editPaymentSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('payment.notFound', 'payment.amountInvalid')
   @Post('editPayment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -72,6 +82,9 @@ export class PaymentsController {
     });
   }
 
+  @ApiBody(paymentIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('payment.notFound', 'payment.alreadyDeleted')
   @Post('deletePayment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -82,6 +95,9 @@ export class PaymentsController {
     }));
   }
 
+  @ApiBody(paymentIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('payment.notFound', 'payment.notDeleted')
   @Post('resurrectPayment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -92,6 +108,9 @@ export class PaymentsController {
     }));
   }
 
+  @ApiBody(paymentIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('payment.notFound', 'payment.purgeNotDeleted')
   @Post('permanentlyDeletePayment')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

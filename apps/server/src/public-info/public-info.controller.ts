@@ -3,6 +3,8 @@ import type { PublicInfo } from '@okul/domain';
 import { Public } from '../auth/decorators';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
+import { ApiAnswer } from '../infra/http/api-doc';
+import { publicInfoSchema } from '@okul/domain';
 
 export function publicInfo(config: AppConfig): PublicInfo {
   return {
@@ -28,6 +30,7 @@ export class PublicInfoController {
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
   @Public()
+  @ApiAnswer(publicInfoSchema)
   @Get('publicInfo')
   get(): PublicInfo {
     return publicInfo(this.config);

@@ -26,6 +26,17 @@ import {
   withStudentPrefix,
 } from './student.commands';
 import { StudentsQueries, getStudentsQuerySchema } from './students.queries';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import {
+  attendedRowSchema,
+  balanceSheetRowSchema,
+  courseBalanceRowSchema,
+  dashboardSchema,
+  idAnswerSchema,
+  studentWrittenSchema,
+  studentsAnswerSchema,
+} from '@okul/domain';
+import { z } from 'zod';
 
 /**
  * api.md 7.3 Students: the list, registration, edit, soft delete and restore (our paths deleteStudent and
@@ -44,6 +55,8 @@ export class StudentsController {
 
   // Instructor level: the student detail and the attendance form of instructors read the students
   // (product.md 4, visitor data loading); the Öğrenciler screen itself is school-admin in the client.
+  @ApiQuery(getStudentsQuerySchema)
+  @ApiAnswer(studentsAnswerSchema, 'Students (full rows, or list rows with view=list)')
   @Get('getStudents')
   @MinRole(ROLES.schoolInstructor)
   async getStudents(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
@@ -66,6 +79,9 @@ export class StudentsController {
     sendCached(req, res, answer);
   }
 
+  @ApiBody(registerStudentSchema)
+  @ApiAnswer(studentWrittenSchema)
+  @ApiErrors('student.alreadyExists', 'common.conflict')
   @Post('registerStudent')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -84,6 +100,9 @@ export class StudentsController {
     );
   }
 
+  @ApiBody(editStudentSchema)
+  @ApiAnswer(studentWrittenSchema)
+  @ApiErrors('student.notFound', 'student.alreadyExists', 'student.numberMismatch', 'common.conflict')
   @Post('editStudent')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -111,6 +130,9 @@ export class StudentsController {
     );
   }
 
+  @ApiBody(studentIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('student.notFound', 'student.alreadyDeleted')
   @Post('deleteStudent')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -129,6 +151,9 @@ export class StudentsController {
     );
   }
 
+  @ApiBody(studentIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('student.notFound', 'student.notDeleted')
   @Post('resurrectStudent')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -148,6 +173,8 @@ export class StudentsController {
   }
 
   // product.md 2 student detail: the balance calendar, enrolments and payments are school-admin only.
+  @ApiBody(studentBalanceQuerySchema)
+  @ApiAnswer(z.array(attendedRowSchema))
   @Post('getStudentAttended')
   @HttpCode(200)
   @SkipOrgGating()
@@ -157,6 +184,8 @@ export class StudentsController {
     return this.balances.attended(req.org!.id, id, new Date());
   }
 
+  @ApiBody(studentBalanceQuerySchema)
+  @ApiAnswer(z.array(courseBalanceRowSchema))
   @Post('getStudentBalances')
   @HttpCode(200)
   @SkipOrgGating()
@@ -166,6 +195,8 @@ export class StudentsController {
     return this.balances.perCourse(req.org!.id, id, new Date());
   }
 
+  @ApiBody(studentBalanceQuerySchema)
+  @ApiAnswer(z.array(balanceSheetRowSchema))
   @Post('getStudentBalanceSheet')
   @HttpCode(200)
   @SkipOrgGating()
@@ -176,6 +207,7 @@ export class StudentsController {
   }
 
   // product.md 2: /giris/anasayfa is school-instructor; its payment tracking part is school-admin.
+  @ApiAnswer(dashboardSchema)
   @Get('getDashboard')
   @MinRole(ROLES.schoolInstructor)
   async getDashboard(@Req() req: AppRequest, @Res() res: Response) {

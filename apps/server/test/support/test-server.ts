@@ -27,12 +27,15 @@ const servers = new WeakMap<object, TestServer>();
  * listening on an ephemeral port. `env` overrides configuration.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  // TEST_DB=pglite (the `int-pglite` project) runs the same tests on the embedded default, PGlite in-process.
+  const embedded = process.env.TEST_DB === 'pglite';
+  const dataDir = embedded ? mkdtempSync(join(tmpdir(), 'okul-pglite-')) : '';
+  const external = embedded ? null : await createTestDatabase();
   const mailDir = mkdtempSync(join(tmpdir(), 'okul-mail-'));
   const prefix = `okul-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    ...(external ? { DATABASE_URL: external.url } : { DATA_DIR: dataDir }),
     REDIS_URL: TEST_REDIS_URL,
     PORT: '0',
     CLIENT_DIST: '',
@@ -43,6 +46,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const server = await createServer(config, { queuePrefix: prefix });
   await server.app.listen(0);
+  // On PGlite the server's own connection is the only one: tests read through it.
+  const database: TestDatabase = external ?? {
+    url: '',
+    db: server.runtime.persistence.db,
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
   const t: TestServer = {
     server,
     http: server.app.getHttpServer(),

@@ -7,3 +7,4 @@ export * from './checkout-catalogue';
 export * from './checkout-decider';
 export * from './checkout-policy';
 export * from './public-info';
+export * from './answers';

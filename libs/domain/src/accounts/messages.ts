@@ -45,6 +45,10 @@ export const accountMessages = {
   'account.emailAlreadyVerified': { status: 409, text: 'E-posta adresiniz zaten doğrulanmış.' }, // ours
   'account.emailMismatch': { status: 400, text: 'E-posta adresi hesabınızdaki adresle eşleşmiyor.' }, // ours
   'account.currentPasswordWrong': { status: 400, text: 'Mevcut şifreniz hatalı.' }, // ours
+  'account.tooManyPasswordTries': {
+    status: 429,
+    text: 'Çok fazla hatalı şifre denemesi yapıldı. Lütfen biraz sonra tekrar deneyin.',
+  }, // ours
   'account.currentPasswordMissing': { status: 400, text: 'Mevcut şifrenizi girin.' }, // ours
   'account.nothingToUpdate': { status: 400, text: 'Değiştirilecek bir bilgi gönderilmedi.' }, // ours
   'account.nameTooLong': { status: 400, text: 'İsim en fazla 50 karakter olabilir.' }, // ours, product.md 5
@@ -66,6 +70,10 @@ export const accountMessages = {
   'org.roleMissing': { status: 400, text: 'Rol seçilmelidir.' }, // ours
   'org.userNotMember': { status: 404, text: 'Kullanıcı bu kurumun üyesi değil.' }, // ours
   'org.alreadyMember': { status: 409, text: 'Bu kullanıcı zaten kurumun üyesi.' }, // ours
+  'org.renameSharedUser': {
+    status: 409,
+    text: 'Bu kullanıcı başka kurumlarda da üye olduğu için adını yalnızca kendisi değiştirebilir.',
+  }, // ours
   'org.idMismatch': { status: 400, text: 'Kurum bilgisi adresle eşleşmiyor.' }, // ours
   'invitation.tokenInvalid': { status: 400, text: 'Davet bağlantısı geçersiz ya da süresi dolmuş.' }, // ours
   'invitation.alreadyAnswered': { status: 409, text: 'Bu davet zaten yanıtlanmış.' }, // ours

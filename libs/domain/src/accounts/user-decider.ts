@@ -86,7 +86,14 @@ export type UserCommand =
       emailVerification?: { tokenHash: string; expiresAt: string };
       now: string;
     }
-  | { type: 'RenameUser'; name: string; changedByUserId: string; now: string }
+  | {
+      type: 'RenameUser';
+      name: string;
+      changedByUserId: string;
+      /** The user is an active member of an organisation other than the one whose admin renames them. */
+      memberElsewhere: boolean;
+      now: string;
+    }
   | { type: 'ActivateRegistration'; now: string };
 
 export type UserState =
@@ -248,6 +255,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'RenameUser': {
       const s = registered(state);
       if (command.name === s.name) return [];
+      // One organisation's admin must not change what another organisation sees (DECISIONS.md: shared users).
+      if (command.memberElsewhere && command.changedByUserId !== s.userId)
+        throw new DomainError('org.renameSharedUser');
       return [
         {
           type: 'UserNameChanged',

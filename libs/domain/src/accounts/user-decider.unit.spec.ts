@@ -249,3 +249,30 @@ describe('e-mail reservation', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('renaming by an organisation admin', () => {
+  const admin = '00000000-0000-4000-8000-0000000000ad';
+  const rename = (memberElsewhere: boolean, changedByUserId = admin): UserCommand => ({
+    type: 'RenameUser',
+    name: 'Ayşe K.',
+    changedByUserId,
+    memberElsewhere,
+    now: later(1),
+  });
+
+  it('renames a user who belongs to this organisation only', () => {
+    expect(when([registered], rename(false))).toEqual([
+      {
+        type: 'UserNameChanged',
+        data: { userId, name: 'Ayşe K.', previousName: 'Ayşe', changedByUserId: admin, changedAt: later(1) },
+      },
+    ]);
+  });
+
+  it('refuses renaming a user another organisation also sees; the user may rename themselves', () => {
+    expect(() => when([registered], rename(true))).toThrow(
+      expect.objectContaining({ code: 'org.renameSharedUser' }),
+    );
+    expect(when([registered], rename(true, userId))).toHaveLength(1);
+  });
+});

@@ -123,7 +123,7 @@ export function attendanceTime(v: {
 
 /**
  * product.md 5: each attendee needs an enrolment of that course active at the attendance time
- * (start <= time <= end if present). Answers the ids of those who do not, in the order given.
+ * (start <= time < end if present: the end is exclusive as in the balance rules, enrollmentCoversAttendance). Answers the ids of those who do not, in the order given.
  */
 export function attendeesWithoutEnrollment(
   courseId: string,

@@ -46,7 +46,8 @@ const attendees: AttendeeLookup = {
     label: '25002 Can Demir',
     enrollments: [
       { courseId: COURSE_2, startDate: '2025-10-01T00:00:00.000Z', endDate: null },
-      { courseId: COURSE, startDate: '2025-10-01T00:00:00.000Z', endDate: LESSON },
+      // ends a minute after the lesson: an enrolment ending exactly at it would not hold it (end exclusive)
+      { courseId: COURSE, startDate: '2025-10-01T00:00:00.000Z', endDate: '2026-01-19T15:31:00.000Z' },
     ],
   },
 };
@@ -92,7 +93,7 @@ const editCmd = (patch: Partial<AttendanceInput> = {}, lookup = attendees): Atte
 });
 
 describe('attendance decider', () => {
-  it('adds an attendance at the local lesson time (an enrolment ending at that minute still holds it)', () => {
+  it('adds an attendance at the local lesson time (an enrolment ending a minute later holds it)', () => {
     given(attendanceDecider, []).when(addCmd()).then([added]);
   });
 
@@ -217,7 +218,7 @@ describe('attendance decider', () => {
       .thenThrows('attendance.notFound');
   });
 
-  it('an attendee is accepted exactly when an enrolment of the course spans the time (ends inclusive)', () => {
+  it('an attendee is accepted exactly when an enrolment of the course spans the time (end exclusive, as the balance rule)', () => {
     const minute = 60_000;
     const t0 = Date.parse(LESSON);
     fc.assert(
@@ -230,7 +231,7 @@ describe('attendance decider', () => {
             startDate: new Date(t0 + startOffset * minute).toISOString(),
             endDate: endOffset === null ? null : new Date(t0 + endOffset * minute).toISOString(),
           };
-          const ok = startOffset <= 0 && (endOffset === null || endOffset >= 0);
+          const ok = startOffset <= 0 && (endOffset === null || endOffset > 0);
           const missing = attendeesWithoutEnrollment(COURSE, LESSON, [STUDENT], {
             [STUDENT]: { enrollments: [e] },
           });

@@ -3,7 +3,7 @@
  * Sign conventions and the discount rule are written down in balances/README.md.
  */
 import { multiplyKurus, sumKurus, type Kurus } from '../shared/money';
-import { addPeriods, toEpoch, toIso, type PeriodUnit } from '../shared/time';
+import { addPeriods, periodStartsBefore, toEpoch, toIso, type PeriodUnit } from '../shared/time';
 
 export interface BalanceEnrollment {
   id: string;
@@ -104,9 +104,6 @@ export interface BalanceResult {
   warnings: string[];
 }
 
-/** At most this many periods are charged for one enrolment (27 years of daily periods): a guard, not a rule. */
-const MAX_PERIODS = 10_000;
-
 /**
  * One charge of an enrolment after its discount. The discount is an amount of kuruş taken off EACH charge
  * (each attended per_class lesson, each period of a periodic enrolment), never a percentage, so no rounding
@@ -151,13 +148,9 @@ export function periodicChargeTimes(e: BalanceEnrollment, now: string): number[]
   const unit: PeriodUnit = e.periodUnit ?? 'month';
   const length =
     Number.isInteger(e.periodLength) && (e.periodLength as number) >= 1 ? (e.periodLength as number) : 1;
-  const times: number[] = [];
-  for (let k = 0; k < MAX_PERIODS; k++) {
-    const t = addPeriods(start, unit, k * length);
-    if (t >= until) break;
-    times.push(t);
-  }
-  return times;
+  // Every period is charged however long the span (no guard that would silently stop charging).
+  const count = periodStartsBefore(start, unit, length, until);
+  return Array.from({ length: count }, (_, k) => addPeriods(start, unit, k * length));
 }
 
 const TYPE_ORDER: Record<BalanceEntryType, number> = { periodic_charge: 0, attendance: 1, payment: 2 };

@@ -109,15 +109,17 @@ export function isStudentActive(
 }
 
 /**
- * product.md 5 Attendance: an enrolment holds an attendance when start <= time <= end (end when present).
- * (The balance rules count per_class charges up to the end exclusive instead: api.md 9.3.)
+ * An enrolment holds an attendance when start <= time < end (end when present). product.md 5 writes
+ * "time <= end" but api.md 9.3 charges per_class lessons up to the end exclusive and product.md 4 calls an
+ * enrolment ended at its endDate: a lesson exactly at the end would be accepted and never charged, so the
+ * end is exclusive here too (docs/DECISIONS.md, Reliability).
  */
 export function enrollmentCoversAttendance(
   e: { startDate: string; endDate: string | null },
   time: string,
 ): boolean {
   const t = toEpoch(time);
-  return toEpoch(e.startDate) <= t && t <= endEpoch(e.endDate);
+  return toEpoch(e.startDate) <= t && t < endEpoch(e.endDate);
 }
 
 /**

@@ -389,14 +389,14 @@ describe('end enrolment', () => {
     expect(isEnrollmentActive({ endDate: NOW }, NOW)).toBe(false);
   });
 
-  it('a student may attend a lesson held by an enrolment of that course, its end included (product.md 5)', () => {
+  it('a student may attend a lesson held by an enrolment of that course, its end excluded as in the balance rule', () => {
     const enrollments = [
       { courseId: COURSE, startDate: '2025-03-01T00:00:00.000Z', endDate: '2025-04-01T00:00:00.000Z' },
       { courseId: COURSE_2, startDate: '2025-05-01T00:00:00.000Z', endDate: null },
     ];
     expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-03-10T15:30:00.000Z')).toBe(true);
-    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-04-01T00:00:00.000Z')).toBe(true);
-    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-04-01T00:00:00.001Z')).toBe(false);
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-03-31T23:59:59.999Z')).toBe(true);
+    expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-04-01T00:00:00.000Z')).toBe(false);
     expect(isEnrolledInCourseAt(enrollments, COURSE, '2025-02-28T23:59:59.999Z')).toBe(false);
     expect(isEnrolledInCourseAt(enrollments, COURSE_2, '2025-03-10T15:30:00.000Z')).toBe(false);
     expect(isEnrolledInCourseAt(enrollments, COURSE_2, '2035-01-01T00:00:00.000Z')).toBe(true);

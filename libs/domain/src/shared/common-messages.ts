@@ -5,6 +5,8 @@ export const commonMessages = {
   'common.badJson': { status: 400, text: 'İstek gövdesi geçerli bir JSON değil.' },
   'common.payloadTooLarge': { status: 413, text: 'İstek gövdesi çok büyük.' },
   'common.unknownField': { status: 400, text: 'Tanınmayan alan: {field}' },
+  'common.badText': { status: 400, text: 'Geçersiz karakter içeren alan: {field}' },
+  'common.badEncoding': { status: 400, text: 'İstek gövdesinin kodlaması desteklenmiyor.' },
   'common.notFound': { status: 404, text: 'Kayıt bulunamadı.' },
   'common.routeNotFound': { status: 404, text: 'İstenen adres bulunamadı.' },
   'common.conflict': {

@@ -11,6 +11,10 @@ import { studentMessages } from '../students/messages';
 import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
+import { smsMessages } from '../sms/messages';
+import { accountingMessages } from '../accounting/messages';
+import { groupMessages } from '../groups/messages';
+import { employeeMessages } from '../employees/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -20,6 +24,10 @@ export const MESSAGES = {
   ...enrollmentMessages,
   ...attendanceMessages,
   ...paymentMessages,
+  ...smsMessages,
+  ...accountingMessages,
+  ...groupMessages,
+  ...employeeMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -66,9 +66,26 @@ function intlLocal(epochMs: number): Required<LocalDateTime> {
   };
 }
 
+/**
+ * Date.UTC without its two-digit-year rule: Date.UTC(99, 11, 31) is 1999-12-31, which once turned a payment
+ * dated 0099-12-31 into 1999. Day, month and time may overflow as in Date.UTC (the day after 31 January).
+ */
+export function utcWall(
+  year: number,
+  monthIndex: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+): number {
+  const d = new Date(Date.UTC(2000, 0, 1, hour, minute, second, millisecond));
+  return d.setUTCFullYear(year, monthIndex, day + d.getUTCDate() - 1);
+}
+
 function intlOffset(epochMs: number): number {
   const l = intlLocal(epochMs);
-  return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second, l.millisecond) - epochMs;
+  return utcWall(l.year, l.month - 1, l.day, l.hour, l.minute, l.second, l.millisecond) - epochMs;
 }
 
 const HOUR_MS = 3_600_000;
@@ -109,7 +126,7 @@ export function toLocal(epochMs: number): Required<LocalDateTime> {
 
 /** The instant (epoch milliseconds) of a local wall-clock time. */
 export function fromLocal(local: LocalDateTime): number {
-  const wall = Date.UTC(
+  const wall = utcWall(
     local.year,
     local.month - 1,
     local.day,
@@ -138,16 +155,31 @@ export function toIso(epochMs: number): string {
 }
 
 /**
+ * api.md 9.5: "registration year at least 2000 ... year maximum 2999". Enrolments cannot start before the
+ * registration, and a payment or enrolment date outside these years is a typing slip (0099 for 2099), so
+ * such dates are refused rather than coerced (docs/DECISIONS.md, Reliability).
+ */
+export const DATE_INPUT_YEARS = { min: 2000, max: 2999 } as const;
+
+/**
  * A date as the client sends it: a full ISO date-time with zone ("2026-01-31T09:00:00.000Z",
  * "2026-01-31T12:00:00+03:00") or a calendar day "2026-01-31" (local midnight). Answers ISO text in UTC,
- * or null when it is not a real date.
+ * or null when it is not a real date or its local year is outside `years` (DATE_INPUT_YEARS by default).
  */
-export function parseDateInput(value: string): string | null {
+export function parseDateInput(
+  value: string,
+  years: { min: number; max: number } = DATE_INPUT_YEARS,
+): string | null {
   const text = value.trim();
+  const inYears = (ms: number) => {
+    const y = toLocal(ms).year;
+    return y >= years.min && y <= years.max;
+  };
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (day) {
     const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    return isValidDateParts(y, m, d) ? localToIso({ year: y, month: m, day: d }) : null;
+    if (!isValidDateParts(y, m, d) || y < years.min || y > years.max) return null;
+    return localToIso({ year: y, month: m, day: d });
   }
   const full =
     /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.exec(text);
@@ -155,7 +187,7 @@ export function parseDateInput(value: string): string | null {
   const [y, m, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(full[i] ?? 0));
   if (!isValidDateParts(y, m, d) || h > 23 || mi > 59 || s > 59) return null;
   const ms = Date.parse(text);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  return Number.isNaN(ms) || !inYears(ms) ? null : new Date(ms).toISOString();
 }
 
 export type PeriodUnit = 'day' | 'week' | 'month' | 'year';
@@ -171,7 +203,7 @@ export function addPeriods(startMs: number, unit: PeriodUnit, count: number): nu
     case 'day':
     case 'week': {
       const days = unit === 'day' ? count : count * 7;
-      const shifted = new Date(Date.UTC(l.year, l.month - 1, l.day + days));
+      const shifted = new Date(utcWall(l.year, l.month - 1, l.day + days));
       return fromLocal({
         ...l,
         year: shifted.getUTCFullYear(),
@@ -192,4 +224,38 @@ export function addPeriods(startMs: number, unit: PeriodUnit, count: number): nu
       throw new RangeError(`Unknown period unit ${String(_exhaustive)}`);
     }
   }
+}
+
+/**
+ * How many period starts `addPeriods(startMs, unit, k * length)` (k = 0, 1, ...) fall before `untilMs`:
+ * exact for any span and any length, with no cap. The count is estimated from the calendar distance
+ * (whole days or months between the two local dates) and then corrected by at most a step or two, so the
+ * date library is only ever asked about dates next to `untilMs` (never thousands of periods beyond it).
+ */
+export function periodStartsBefore(
+  startMs: number,
+  unit: PeriodUnit,
+  length: number,
+  untilMs: number,
+): number {
+  if (!(untilMs > startMs) || !Number.isFinite(startMs)) return 0;
+  if (!Number.isFinite(untilMs)) throw new RangeError('An open-ended span has no period count');
+  const s = toLocal(startMs);
+  const u = toLocal(untilMs);
+  let k: number;
+  if (unit === 'day' || unit === 'week') {
+    const days = Math.round(
+      (utcWall(u.year, u.month - 1, u.day) - utcWall(s.year, s.month - 1, s.day)) / 86_400_000,
+    );
+    k = Math.floor(days / ((unit === 'week' ? 7 : 1) * length));
+  } else {
+    const months = u.year * 12 + u.month - (s.year * 12 + s.month);
+    k = Math.floor(months / ((unit === 'year' ? 12 : 1) * length));
+  }
+  k = Math.max(0, k);
+  // Period starts grow strictly with k (addPeriods counts from the first start), so k is the last index
+  // whose start is before the bound once neither correction applies.
+  while (k > 0 && addPeriods(startMs, unit, k * length) >= untilMs) k--;
+  while (addPeriods(startMs, unit, (k + 1) * length) < untilMs) k++;
+  return k + 1;
 }

@@ -7,8 +7,11 @@ import {
   isValidDateParts,
   localToIso,
   parseDateInput,
+  periodStartsBefore,
   toEpoch,
   toLocal,
+  utcWall,
+  type PeriodUnit,
 } from './time';
 
 describe('local time in Istanbul', () => {
@@ -127,5 +130,65 @@ describe('addPeriods', () => {
         },
       ),
     );
+  });
+});
+
+describe('periodStartsBefore: exact for every period the spec allows (1-999 of day, week or month)', () => {
+  /** The reference: walk the period starts one by one. */
+  const reference = (start: number, unit: PeriodUnit, length: number, until: number) => {
+    let k = 0;
+    while (addPeriods(start, unit, k * length) < until) k++;
+    return k;
+  };
+  const instant = (min: string, max: string) =>
+    fc.integer({ min: Date.parse(min), max: Date.parse(max) }).map((ms) => ms - (ms % 60_000));
+
+  it('matches walking the periods one by one, over any span', () => {
+    fc.assert(
+      fc.property(
+        instant('2000-01-01T00:00:00Z', '2999-01-01T00:00:00Z'),
+        fc.constantFrom<PeriodUnit>('day', 'week', 'month'),
+        fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 999 })),
+        fc.integer({ min: -5, max: 2_000 }),
+        (start, unit, length, spanDays) => {
+          // long spans of long periods: as many periods as the short spans of short ones
+          const until = start + spanDays * length * 86_400_000 + 3_600_000;
+          expect(periodStartsBefore(start, unit, length, until)).toBe(reference(start, unit, length, until));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('lands exactly on period starts (the bound is exclusive)', () => {
+    fc.assert(
+      fc.property(
+        instant('2000-01-01T00:00:00Z', '2900-01-01T00:00:00Z'),
+        fc.constantFrom<PeriodUnit>('day', 'week', 'month'),
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 60 }),
+        (start, unit, length, k) => {
+          const at = addPeriods(start, unit, k * length);
+          expect(periodStartsBefore(start, unit, length, at)).toBe(k);
+          expect(periodStartsBefore(start, unit, length, at + 1)).toBe(k + 1);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('dates the calendar of the spec cannot hold are refused, never coerced', () => {
+  it.each(['0099-12-31', '0099-12-31T10:00:00Z', '1999-12-31', '3000-01-01', '3000-01-01T00:00:00+03:00'])(
+    '%s is refused',
+    (text) => expect(parseDateInput(text)).toBeNull(),
+  );
+  it('keeps the years of the spec, 2000-2999', () => {
+    expect(parseDateInput('2000-01-01')).toBe('1999-12-31T22:00:00.000Z');
+    expect(parseDateInput('2999-12-31')).toBe('2999-12-30T21:00:00.000Z');
+  });
+  it('a year below 100 is that year, not 19xx', () => {
+    expect(new Date(fromLocal({ year: 99, month: 12, day: 31, hour: 12 })).getUTCFullYear()).toBe(99);
+    expect(utcWall(99, 11, 31)).toBe(Date.parse('0099-12-31T00:00:00Z'));
   });
 });

@@ -134,3 +134,36 @@ export function matchesSearch(
   );
   return words.every((w) => text.includes(w));
 }
+
+/** A NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (not valid Unicode, so JSON
+ * stored as jsonb refuses it). */
+// eslint-disable-next-line no-control-regex -- finding the NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
+ * Where a request's value (a parsed JSON body or a query) holds text that cannot be stored: the path of the
+ * first such string or key ("notes", "attendants.2"), or null when everything can be. Walks without recursion,
+ * so a deeply nested body cannot overflow the stack.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return path || '(gövde)';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (!isStorableText(k)) return at.replace(UNSTORABLE, '?');
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  findUnstorableText,
   formatPhone,
   generateTckn,
   generateVkn,
@@ -171,5 +172,34 @@ describe('Turkish locale', () => {
         (name) => matchesSearch([name, 'Soyad'], trUpper(name)) && matchesSearch([name], trLower(name)),
       ),
     );
+  });
+});
+
+describe('text that cannot be stored (NUL, lone surrogates) is found anywhere in a request', () => {
+  it.each([
+    [{ name: 'a\u0000b' }, 'name'],
+    [{ notes: 'x\uD800' }, 'notes'],
+    [{ notes: '\uDC00x' }, 'notes'],
+    [{ list: ['ok', { deep: ['\u0000'] }] }, 'list.1.deep.0'],
+    [{ ['k\u0000']: 1 }, 'k?'],
+    ['\uD83D', '(gövde)'],
+  ])('%j -> %s', (value, path) => expect(findUnstorableText(value)).toBe(path));
+
+  it('accepts any well-formed text, emoji and Turkish letters included', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v);
+        const clean = JSON.parse(text.replace(/\\u0000/g, '')) as unknown;
+        // fast-check's strings are well formed apart from NUL, which is removed above
+        expect(findUnstorableText(clean)).toBeNull();
+      }),
+    );
+    expect(findUnstorableText({ name: 'Çağrı 👩‍🏫 İğdır', n: [1, null, true] })).toBeNull();
+  });
+
+  it('walks a deeply nested body without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findUnstorableText(deep)).toMatch(/^0(\.0)+$/);
   });
 });

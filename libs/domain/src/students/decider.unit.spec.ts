@@ -217,6 +217,14 @@ describe('student numbers (product.md 3)', () => {
     expect(studentNumberStream(ORG, 2026)).not.toBe(studentNumberStream(ORG, 2025));
   });
 
+  it('registration years with the same two digits share the counter: 2125 after 2025 gives 25002', () => {
+    expect(studentNumberStream(ORG, 2125)).toBe(studentNumberStream(ORG, 2025));
+    expect(studentNumberStream(ORG, 2999)).toBe(`student-numbers-${ORG}-2099`);
+    const state = [allocated(1)].reduce(studentNumberDecider.evolve, studentNumberDecider.initialState);
+    const [next] = studentNumberDecider.decide(allocate(2125), state);
+    expect(next.data.studentNumber).toBe(25002);
+  });
+
   it('under a race, both decide the same number and the second append conflicts on the expected version', () => {
     // A minimal store with the expected-version rule of the EventStore port.
     const stream: StudentNumberEvent[] = [allocated(1)];

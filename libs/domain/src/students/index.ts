@@ -5,3 +5,4 @@ export * from './tckn-decider';
 export * from './registration';
 export * from './sample';
 export * from './age';
+export * from './answers';

@@ -6,8 +6,9 @@ import { message } from '../shared/messages';
  * product.md 3: a student number is the last two digits of the registration year followed by a three-digit
  * sequence from 001; a new number is the highest of that year plus one.
  *
- * The allocation is its own tiny aggregate, one stream per organisation and registration year
- * (`student-numbers-<orgId>-<yyyy>`). The server appends the allocation and the StudentRegistered event
+ * The allocation is its own tiny aggregate, one stream per organisation and two-digit registration year
+ * (`student-numbers-<orgId>-<20yy>`): the number holds only the year's last two digits, so 2026 and 2126 (both
+ * allowed, api.md 9.5: year at most 2999) share one counter and never both give 26001. The server appends the allocation and the StudentRegistered event
  * together (appendMany), each with its expected version: two registrations that read the same counter both
  * decide the same number, and the second append fails on the counter's expected version and is decided again
  * from the fresh state, so no number is ever given twice.
@@ -44,7 +45,8 @@ export interface StudentNumberState {
 export const initialStudentNumberState: StudentNumberState = { highest: 0 };
 
 export const studentNumberStream = (organizationId: string, year: number) =>
-  `student-numbers-${organizationId}-${year}`;
+  // Named by the 20yy year of the two digits, the name the per-year streams already had for 2000-2099.
+  `student-numbers-${organizationId}-${2000 + (year % 100)}`;
 
 /** 2026 and 7 -> 26007. */
 export function studentNumberFor(year: number, sequence: number): number {

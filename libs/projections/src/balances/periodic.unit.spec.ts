@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { periodicChargeTimes, type BalanceEnrollment } from '@okul/domain';
-import { MAX_PERIODS, nextPeriodicChargeAt, periodicChargeCount } from './periodic';
+import { addPeriods, periodicChargeTimes, type BalanceEnrollment } from '@okul/domain';
+import { nextPeriodicChargeAt, periodicChargeCount } from './periodic';
 
 const enrollment = (o: Partial<BalanceEnrollment>): BalanceEnrollment => ({
   id: 'e',
@@ -27,7 +27,7 @@ describe('periodicChargeCount', () => {
         instant,
         fc.option(fc.integer({ min: 0, max: 4000 }), { nil: null }),
         fc.constantFrom('day', 'week', 'month', 'year', null),
-        fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+        fc.option(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 999 })), { nil: null }),
         instant,
         (startDate, endDays, periodUnit, periodLength, now) => {
           const endDate =
@@ -73,10 +73,27 @@ describe('periodicChargeCount', () => {
     expect(periodicChargeTimes(e, now)).toHaveLength(count);
   });
 
-  it('stops at the same guard as the calculator', () => {
-    const e = enrollment({ startDate: '2000-01-01T00:00:00.000Z', periodUnit: 'day', periodLength: 1 });
-    expect(periodicChargeCount(e, '2040-01-01T00:00:00.000Z')).toBe(MAX_PERIODS);
-    expect(periodicChargeTimes(e, '2040-01-01T00:00:00.000Z')).toHaveLength(MAX_PERIODS);
+  it('charges every day of a daily enrolment however long it runs (no cap stops it in 2027)', () => {
+    // Local midnight of 1 January 2000 in Istanbul (UTC+2 then).
+    const e = enrollment({ startDate: '1999-12-31T22:00:00.000Z', periodUnit: 'day', periodLength: 1 });
+    const days = (to: string) =>
+      Math.round((Date.parse(to) - Date.parse('2000-01-01T00:00:00Z')) / 86_400_000);
+    // at noon UTC of a day, that day's period (started at local midnight) is charged
+    for (const at of ['2027-05-18T12:00:00.000Z', '2027-05-19T12:00:00.000Z', '2040-01-01T12:00:00.000Z']) {
+      const expected = days(at.slice(0, 10) + 'T00:00:00Z') + 1;
+      expect(periodicChargeCount(e, at)).toBe(expected);
+      expect(periodicChargeTimes(e, at)).toHaveLength(expected);
+    }
+    expect(nextPeriodicChargeAt(e, '2040-01-01T12:00:00.000Z')).toBe(Date.parse('2040-01-01T21:00:00.000Z'));
+  });
+
+  it.each([657, 999])('a %i-month period counts without asking for far-future dates', (periodLength) => {
+    const e = enrollment({ startDate: '2026-01-31T21:00:00.000Z', periodUnit: 'month', periodLength });
+    expect(periodicChargeCount(e, '2026-03-01T00:00:00.000Z')).toBe(1);
+    expect(periodicChargeCount(e, '2999-12-31T00:00:00.000Z')).toBe(periodLength === 657 ? 18 : 12);
+    expect(nextPeriodicChargeAt(e, '2026-03-01T00:00:00.000Z')).toBe(
+      addPeriods(Date.parse(e.startDate), 'month', periodLength),
+    );
   });
 
   it('names the next charge: the first period start after now and before the end', () => {

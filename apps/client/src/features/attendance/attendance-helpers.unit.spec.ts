@@ -20,7 +20,7 @@ import {
   validateAttendanceForm,
   type AttendanceFormValues,
 } from './attendance-helpers';
-import type { PickerStudent } from './types';
+import type { PickerStudent } from './attendance-helpers';
 
 const COURSE = '6f1c3c1e-8d7a-4b8e-9d55-0b7a8f0e1a01';
 const OTHER_COURSE = '6f1c3c1e-8d7a-4b8e-9d55-0b7a8f0e1a02';
@@ -207,13 +207,16 @@ describe('the form body and its warnings', () => {
 
 describe('who may attend', () => {
   const inMarch = attendanceInstant({ day: 10, month: 3, year: 2025, hour: 18, minute: 30 })!;
-  const lastDay = attendanceInstant({ day: 1, month: 4, year: 2025, hour: 0, minute: 0 })!;
+  const justBeforeEnd = attendanceInstant({ day: 31, month: 3, year: 2025, hour: 23, minute: 59 })!;
+  const atEnd = attendanceInstant({ day: 1, month: 4, year: 2025, hour: 0, minute: 0 })!;
   const afterEnd = attendanceInstant({ day: 2, month: 4, year: 2025, hour: 0, minute: 0 })!;
 
-  it('needs an enrolment of that course active at the time (start <= time <= end)', () => {
+  // The end is exclusive, as for the balance rule (docs/DECISIONS.md, Reliability).
+  it('needs an enrolment of that course active at the time (start <= time < end)', () => {
     const ece = students[1];
     expect(isEnrolledAt(ece, COURSE, inMarch)).toBe(true);
-    expect(isEnrolledAt(ece, COURSE, lastDay)).toBe(true);
+    expect(isEnrolledAt(ece, COURSE, justBeforeEnd)).toBe(true);
+    expect(isEnrolledAt(ece, COURSE, atEnd)).toBe(false);
     expect(isEnrolledAt(ece, COURSE, afterEnd)).toBe(false);
     expect(isEnrolledAt(ece, OTHER_COURSE, inMarch)).toBe(false);
     expect(isEnrolledAt(students[0], COURSE, inMarch)).toBe(false);

@@ -8,6 +8,8 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import GroupsIcon from '@mui/icons-material/Groups';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -148,6 +150,20 @@ export const PANEL_PAGES = {
     icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
+  },
+  accounting: {
+    path: '/giris/muhasebe',
+    label: 'Muhasebe',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: AccountBalanceWalletIcon,
+  },
+  groups: {
+    path: '/giris/gruplar',
+    label: 'Gruplar',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: GroupsIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 

@@ -10,7 +10,10 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query(text, params) {
       const r = await c.query(text, params as unknown[]);
-      return { rows: r.rows as any[], rowCount: r.affectedRows ?? r.rows.length };
+      // As pg's rowCount: rows answered by a statement with a result (SELECT, ... RETURNING), rows changed by
+      // one without. PGlite's affectedRows is 0 for a SELECT, which made every "found?" check fail.
+      const answers = r.fields.length > 0;
+      return { rows: r.rows as any[], rowCount: answers ? r.rows.length : (r.affectedRows ?? 0) };
     },
     async exec(text) {
       await c.exec(text);

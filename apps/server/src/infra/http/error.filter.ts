@@ -71,10 +71,15 @@ export function describeError(e: unknown): { status: number; body: ErrorBody } {
     if (e.details !== undefined) body.details = e.details;
     return { status: e.status, body };
   }
-  // body-parser errors (bad JSON, oversized body) arrive with a type and status
-  const bp = e as { type?: string };
+  // body-parser errors (bad JSON, oversized body, unknown encoding) arrive with a type and a 4xx status
+  const bp = e as { type?: string; status?: number };
   if (bp?.type === 'entity.parse.failed') return answer(400, 'common.badJson');
   if (bp?.type === 'entity.too.large') return answer(413, 'common.payloadTooLarge');
+  // An unknown Content-Encoding or charset, or a body that does not inflate: bad input, never a 5xx.
+  if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported')
+    return answer(400, 'common.badEncoding');
+  if (typeof bp?.status === 'number' && bp.status >= 400 && bp.status < 500 && !(e instanceof HttpException))
+    return answer(400, 'common.badRequest');
   if (e instanceof HttpException) {
     const status = e.getStatus();
     return answer(status, HTTP_STATUS_CODES[status] ?? 'common.internal');

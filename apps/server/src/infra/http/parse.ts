@@ -1,3 +1,4 @@
+import { DomainError, findUnstorableText, message } from '@okul/domain';
 import { z } from 'zod';
 import { validationRefusal } from './error.filter';
 
@@ -9,6 +10,10 @@ z.config(z.locales.tr());
  * (validationRefusal), so the server says exactly what the client's form says.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  // Every schema refuses text the database cannot store (NUL, lone surrogates), whatever its fields.
+  const field = findUnstorableText(body);
+  if (field !== null)
+    throw new DomainError('common.badText', message('common.badText', { field }), { field });
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   throw validationRefusal(r.error);

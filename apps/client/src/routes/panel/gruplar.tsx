@@ -1,0 +1,23 @@
+import { createRoute } from '@tanstack/react-router';
+import { coursesQueryOptions } from '../../features/courses/queries';
+import { GroupsPage } from '../../features/groups/GroupsPage';
+import { groupsQueryOptions } from '../../features/groups/queries';
+import { studentListQueryOptions } from '../../features/students/queries';
+import { requirePage } from './gating';
+import { panelLayoutRoute } from './layout';
+import { PANEL_PAGES } from './menu';
+
+export const groupsRoute = createRoute({
+  getParentRoute: () => panelLayoutRoute,
+  path: 'gruplar',
+  beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.groups),
+  loader: ({ context }) => {
+    const orgId = context.session.organization.id;
+    return Promise.all([
+      context.queryClient.ensureQueryData(groupsQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(coursesQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(studentListQueryOptions(orgId)),
+    ]);
+  },
+  component: GroupsPage,
+});

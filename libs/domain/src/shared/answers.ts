@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The shapes the API answers, declared once: the server documents its routes with them (OpenAPI) and the
+ * client reads its types from them. Read models fill them in SQL, so these are descriptions, not parsers.
+ */
+
+/** Every refusal (api.md 7.1 reads `error`): the catalogue's Turkish text, its stable code, and what to act on. */
+export const errorAnswerSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+/** A write that names what it wrote (add/edit/delete calls of the org-scoped contexts). */
+export const idAnswerSchema = z.object({ id: z.string() });
+
+/** The account calls' plain acknowledgement (api.md 7.2). */
+export const successAnswerSchema = z.object({ success: z.literal(true) });
+
+export const isoDateTime = z.string().describe('ISO 8601 instant');
+export const kurus = z.number().int().describe('integer kuruş');
