@@ -7,6 +7,7 @@ import {
   type BenchDatabase,
 } from './support/bench-db';
 import type { BenchContext, BenchSuite } from './support/context';
+import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
@@ -19,6 +20,7 @@ const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
   { name: 'large-org', run: largeOrg.run },
   { name: 'sms', run: sms.run },
+  { name: 'concurrent-writers', run: concurrentWriters.run },
 ];
 
 function log(message: string) {

@@ -18,3 +18,5 @@ export * from './balances';
 export * from './sms';
 export * from './accounting';
 export * from './groups';
+export * from './employees';
+export * from './statistics';

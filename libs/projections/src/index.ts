@@ -12,4 +12,17 @@ export {
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
+export {
+  isActiveInstructor,
+  readEmployees,
+  readInstructorIdOfUser,
+  readLinkedUserCheck,
+  readPublicInstructors,
+  readWagesOwed,
+  unknownCourseIds,
+  type EmployeeView,
+  type PublicInstructor,
+  type WagesOwed,
+} from './employees/employees.reader';
 export * from './sms/sms.reader';
+export { readAgeGroups } from './statistics/statistics.reader';

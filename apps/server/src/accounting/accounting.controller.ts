@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
-  accountingMonthSchema,
-  accountingPageSchema,
+  accountingMonthAnswerSchema,
+  accountingPageAnswerSchema,
   addAccountingEntrySchema,
   idAnswerSchema,
   editAccountingEntrySchema,
@@ -13,8 +13,8 @@ import {
 } from '@okul/domain';
 import { readAccountingMonth, readAccountingPage, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
-import { ApiAnswer, ApiBody, ApiQuery } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -38,26 +38,27 @@ export class AccountingController {
   ) {}
 
   @Get('getAccounting')
-  @ApiQuery(getAccountingQuerySchema)
-  @ApiAnswer(accountingPageSchema)
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageAnswerSchema, 'The entries of a period, filtered and paged, with totals')
   getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
   }
 
   @Get('getAccountingMonth')
-  @ApiQuery(getAccountingMonthQuerySchema)
-  @ApiAnswer(accountingMonthSchema)
   @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(accountingMonthAnswerSchema, "A month's entries beside the students' payments, per method")
   getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
     return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
   }
 
   @Post('addAccountingEntry')
-  @ApiBody(addAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid')
   addAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'add_accounting_entry', () =>
@@ -72,10 +73,11 @@ export class AccountingController {
   }
 
   @Post('editAccountingEntry')
-  @ApiBody(editAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid', 'accounting.notFound', 'accounting.reversed')
   editAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_accounting_entry', () =>
@@ -84,10 +86,11 @@ export class AccountingController {
   }
 
   @Post('reverseAccountingEntry')
-  @ApiBody(reverseAccountingEntrySchema)
-  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
+  @ApiBody(reverseAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.notFound', 'accounting.reversed')
   reverseAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'reverse_accounting_entry', () =>

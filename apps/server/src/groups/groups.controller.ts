@@ -2,17 +2,17 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
-  classesAnswerSchema,
   classIdSchema,
-  idAnswerSchema,
+  classesAnswerSchema,
   createClassSchema,
+  idAnswerSchema,
   editClassMembersSchema,
   editClassSchema,
 } from '@okul/domain';
 import { readClasses, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
-import { ApiAnswer, ApiBody } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -36,16 +36,17 @@ export class GroupsController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  @Get('getClasses')
   @ApiAnswer(classesAnswerSchema)
+  @Get('getClasses')
   @MinRole(ROLES.schoolStaff)
   getClasses(@Req() req: AppRequest) {
     return readClasses(this.db, req.org!.id);
   }
 
-  @Post('createClass')
   @ApiBody(createClassSchema)
   @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'class.invalidFields', 'class.courseRequired')
+  @Post('createClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   createClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -57,9 +58,10 @@ export class GroupsController {
     );
   }
 
-  @Post('editClass')
   @ApiBody(editClassSchema)
   @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.courseFixed', 'class.invalidFields')
+  @Post('editClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClass(@Req() req: AppRequest, @Body() body: unknown) {
@@ -69,9 +71,10 @@ export class GroupsController {
     );
   }
 
-  @Post('editClassMembers')
   @ApiBody(editClassMembersSchema)
   @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.notEnrolled', 'class.tooManyMembers')
+  @Post('editClassMembers')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editClassMembers(@Req() req: AppRequest, @Body() body: unknown) {
@@ -81,9 +84,10 @@ export class GroupsController {
     );
   }
 
-  @Post('deleteClass')
   @ApiBody(classIdSchema)
   @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound')
+  @Post('deleteClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteClass(@Req() req: AppRequest, @Body() body: unknown) {

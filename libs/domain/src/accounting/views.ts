@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
+import { isoDateTime, kurus } from '../shared/answers';
 import { localToIso, parseDateInput } from '../shared/time';
-import { ACCOUNTING_METHODS, ACCOUNTING_TYPES, type AccountingSubtype } from './schemas';
+import { ACCOUNTING_METHODS, ACCOUNTING_TYPES } from './schemas';
 
 /** "2026-02": a month of the institution's calendar (Europe/Istanbul). */
 export const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -74,55 +75,50 @@ export type GetAccountingQuery = z.output<typeof getAccountingQuerySchema>;
 /** GET getAccountingMonth {period}: the month view (manual entries beside the students' payments). */
 export const getAccountingMonthQuerySchema = z.strictObject({ period: periodField });
 
-// The answers' shapes, declared once for the server, the client and the OpenAPI document.
-const kurus = z.number().int().describe('integer kuruş');
-const isoInstant = z.string().describe('ISO 8601 instant');
-const methodSchema = z.enum(ACCOUNTING_METHODS);
-
 /** One entry as getAccounting answers it (amounts in kuruş). */
-export const accountingEntryViewSchema = z.object({
+export const accountingEntryAnswerSchema = z.object({
   id: z.string(),
   type: z.enum(ACCOUNTING_TYPES),
-  subtype: z.enum(['wage', 'other'] as const satisfies readonly AccountingSubtype[]),
-  method: methodSchema,
+  subtype: z.enum(['wage', 'other']),
+  method: z.enum(ACCOUNTING_METHODS),
   amount: kurus,
-  date: isoInstant,
+  date: isoDateTime,
   notes: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   employeeId: z.string().nullable(),
-  createdAt: isoInstant,
+  createdAt: isoDateTime,
   createdBy: z.string().nullable(),
   createdByName: z.string().nullable(),
-  editedAt: isoInstant.nullable(),
+  editedAt: isoDateTime.nullable(),
   editedBy: z.string().nullable(),
-  reversedAt: isoInstant.nullable(),
+  reversedAt: isoDateTime.nullable(),
   reversedBy: z.string().nullable(),
   reverseReason: z.string().nullable(),
 });
-export type AccountingEntryView = z.infer<typeof accountingEntryViewSchema>;
+export type AccountingEntryView = z.infer<typeof accountingEntryAnswerSchema>;
 
 /** Totals of the entries matching a filter (reversed entries left out): revenue, cost and net, by method. */
 export const accountingTotalsSchema = z.object({
   revenue: kurus,
   cost: kurus,
   net: kurus,
-  byMethod: z.array(z.object({ method: methodSchema, revenue: kurus, cost: kurus })),
+  byMethod: z.array(z.object({ method: z.enum(ACCOUNTING_METHODS), revenue: kurus, cost: kurus })),
 });
 export type AccountingTotals = z.infer<typeof accountingTotalsSchema>;
 
-export const accountingPageSchema = z.object({
-  entries: z.array(accountingEntryViewSchema),
+export const accountingPageAnswerSchema = z.object({
+  entries: z.array(accountingEntryAnswerSchema),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
   totals: accountingTotalsSchema,
 });
-export type AccountingPage = z.infer<typeof accountingPageSchema>;
+export type AccountingPage = z.infer<typeof accountingPageAnswerSchema>;
 
 /** A student's payment as the month view shows it (read from the payments read model). */
-export const monthPaymentViewSchema = z.object({
+export const monthPaymentSchema = z.object({
   id: z.string(),
-  date: isoInstant,
+  date: isoDateTime,
   amount: kurus,
   /** null when the payment was recorded without one. */
   method: z.string().nullable(),
@@ -133,12 +129,12 @@ export const monthPaymentViewSchema = z.object({
   courseId: z.string(),
   courseName: z.string().nullable(),
 });
-export type MonthPaymentView = z.infer<typeof monthPaymentViewSchema>;
+export type MonthPaymentView = z.infer<typeof monthPaymentSchema>;
 
 /** A method's line of the month: what came in from students and entries, what went out (the cash drawer). */
 export const monthMethodTotalSchema = z.object({
   /** An accounting method, or `unspecified` for payments recorded without one. */
-  method: z.union([methodSchema, z.literal('unspecified')]),
+  method: z.enum([...ACCOUNTING_METHODS, 'unspecified']),
   payments: kurus,
   revenue: kurus,
   cost: kurus,
@@ -146,13 +142,13 @@ export const monthMethodTotalSchema = z.object({
 });
 export type MonthMethodTotal = z.infer<typeof monthMethodTotalSchema>;
 
-export const accountingMonthSchema = z.object({
+export const accountingMonthAnswerSchema = z.object({
   period: z.string(),
-  from: isoInstant,
-  to: isoInstant,
-  entries: z.array(accountingEntryViewSchema),
-  payments: z.array(monthPaymentViewSchema),
+  from: isoDateTime,
+  to: isoDateTime,
+  entries: z.array(accountingEntryAnswerSchema),
+  payments: z.array(monthPaymentSchema),
   byMethod: z.array(monthMethodTotalSchema),
   totals: z.object({ payments: kurus, revenue: kurus, cost: kurus, income: kurus, net: kurus }),
 });
-export type AccountingMonth = z.infer<typeof accountingMonthSchema>;
+export type AccountingMonth = z.infer<typeof accountingMonthAnswerSchema>;
