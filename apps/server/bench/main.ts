@@ -92,7 +92,11 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-main().catch((e) => {
-  log((e as Error).stack ?? String(e));
-  process.exit(1);
-});
+// Exit once the report is out: a suite's servers may leave handles (pools, Redis) that would keep the run open.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    log((e as Error).stack ?? String(e));
+    process.exit(1);
+  },
+);
