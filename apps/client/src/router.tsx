@@ -14,6 +14,7 @@ import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
 import { groupsRoute } from './routes/panel/gruplar';
 import { smsRoute } from './routes/panel/sms';
+import { schedulesRoute } from './routes/panel/programlar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -75,6 +76,7 @@ export const routeTree = rootRoute.addChildren([
       accountingRoute,
       groupsRoute,
       smsRoute,
+      schedulesRoute,
     ]),
   ]),
 ]);

@@ -17,6 +17,7 @@ import { StatisticsModule } from './statistics/statistics.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
 import { SmsModule } from './sms/sms.module';
+import { SchedulesModule } from './schedules/schedules.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -40,6 +41,7 @@ const FEATURE_MODULES = [
   GroupsModule,
   EmployeesModule,
   SmsModule,
+  SchedulesModule,
 ];
 
 @Global()

@@ -26,3 +26,4 @@ export {
 } from './employees/employees.reader';
 export * from './sms/sms.reader';
 export { readAgeGroups } from './statistics/statistics.reader';
+export * from './schedules/schedules.reader';

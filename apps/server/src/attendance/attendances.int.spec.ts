@@ -130,29 +130,41 @@ describe('addAttendance', () => {
     const n = (i: number) => String(students[i].studentNumber).padStart(5, '0');
     const late = await api().post('addAttendance', lesson({ day: 2, month: 4 }));
     expect(late.status).toBe(400);
+    // The ids come with the names, so a client marks the students without splitting the Turkish text.
     expect(late.body).toEqual({
       error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(0)} Ali Veli, ${n(1)} Ece Su`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [students[0].id, students[1].id] },
     });
     const mixed = await api().post('addAttendance', lesson({ attendants: [students[0].id, students[2].id] }));
-    expect(mixed.body).toEqual({ error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(2)} Can Ok` });
+    expect(mixed.body).toEqual({
+      error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(2)} Can Ok`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [students[2].id] },
+    });
     const stranger = randomUUID();
     const foreign = await api().post('addAttendance', lesson({ attendants: [stranger] }));
-    expect(foreign.body).toEqual({ error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${stranger}` });
+    expect(foreign.body).toEqual({
+      error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${stranger}`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [stranger] },
+    });
   });
 
   it('answers the warnings of api.md 8.3', async () => {
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [lesson({ courseId: undefined }), 400, 'Ders seçilmemiş'],
-      [lesson({ attendants: [] }), 400, 'Öğrenci sayısı sıfır'],
-      [lesson({ day: 31, month: 4 }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ hour: 24 }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ minute: undefined }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ instructorId: 'x' }), 400, 'Eğitmen geçersiz.'],
-      [lesson({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [lesson({ courseId: undefined }), 400, 'Ders seçilmemiş', 'attendance.courseMissing'],
+      [lesson({ attendants: [] }), 400, 'Öğrenci sayısı sıfır', 'attendance.noStudents'],
+      [lesson({ day: 31, month: 4 }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ hour: 24 }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ minute: undefined }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ instructorId: 'x' }), 400, 'Eğitmen geçersiz.', 'attendance.instructorInvalid'],
+      [lesson({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.', 'course.notFound'],
     ];
-    for (const [body, status, error] of cases) {
+    for (const [body, status, error, code] of cases) {
       const r = await api().post('addAttendance', body);
-      expect({ body, status: r.status, answer: r.body }).toEqual({ body, status, answer: { error } });
+      const answer = { error: r.body.error, code: r.body.code };
+      expect({ body, status: r.status, answer }).toEqual({ body, status, answer: { error, code } });
     }
   });
 });
@@ -170,7 +182,10 @@ describe('editAttendance and deleteAttendance', () => {
       instructorId: randomUUID(),
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.' });
+    expect(unknown.body).toEqual({
+      error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.',
+      code: 'attendance.instructorUnknown',
+    });
     const edit = await inst().post('editAttendance', {
       id: body.id,
       attendants: [students[1].id],
@@ -195,7 +210,10 @@ describe('editAttendance and deleteAttendance', () => {
     });
     const course = await api().post('editAttendance', { ...lesson(), id: body.id, courseId: drums });
     expect(course.status).toBe(400);
-    expect(course.body).toEqual({ error: 'Yoklamanın kursu değiştirilemez.' });
+    expect(course.body).toEqual({
+      error: 'Yoklamanın kursu değiştirilemez.',
+      code: 'attendance.courseFixed',
+    });
     const late = await api().post('editAttendance', { ...lesson({ day: 5, month: 5 }), id: body.id });
     expect(late.body.error).toMatch(/^Bu tarihte kursa aktif kaydı olmayan öğrenciler: /);
 
@@ -207,7 +225,7 @@ describe('editAttendance and deleteAttendance', () => {
     });
     const again = await api().post('deleteAttendance', { id: body.id });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: 'Yoklama bulunamadı.' });
+    expect(again.body).toEqual({ error: 'Yoklama bulunamadı.', code: 'attendance.notFound' });
     expect((await api().post('editAttendance', { ...lesson(), id: body.id })).status).toBe(404);
   });
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, MESSAGES, type DomainEvent } from '@okul/domain';
+import { DomainError, MESSAGES, type Decider, type DomainEvent } from '@okul/domain';
 import { ProjectionRunner } from '@okul/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { CommandExecutor, MAX_ATTEMPTS, type CommandContext, type DeciderLike } from './command-executor';
+import { CommandExecutor, MAX_ATTEMPTS, decideOn, type CommandContext } from './command-executor';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -35,7 +35,7 @@ const ctx = (idempotencyKey: string | null = null): CommandContext => ({
 
 type Tick = DomainEvent & { type: 'Ticked'; data: { by: string } };
 /** Every command adds one event: a retried command that were applied twice would show two. */
-const ticker: DeciderLike<{ by: string }, Tick, number> = {
+const ticker: Decider<{ by: string }, Tick, number> = {
   initialState: 0,
   decide: (c) => [{ type: 'Ticked', data: { by: c.by } }],
   evolve: (n) => n + 1,
@@ -54,12 +54,10 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     await executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       // a concurrent writer slips in between our read and our append, once
       if (attempt === 1) await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     expect(attempts).toBe(2);
     const events = await store.readStream(streamId);
@@ -71,11 +69,9 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     const run = executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     const error = await run.then(
       () => null,
@@ -111,17 +107,8 @@ describe('CommandExecutor', () => {
           const [c, mine] = await Promise.all([executor.load(counter, ticker), executor.load(own, ticker)]);
           number = c.state + 1;
           return [
-            {
-              streamId: counter,
-              events: ticker.decide({ by: own }, c.state),
-              expectedVersion: c.version ?? 'no_stream',
-              allocation: true,
-            },
-            {
-              streamId: own,
-              events: ticker.decide({ by: String(number) }, mine.state),
-              expectedVersion: 'no_stream',
-            },
+            { stream: c, events: ticker.decide({ by: own }, c.state), allocation: true },
+            { stream: mine, events: ticker.decide({ by: String(number) }, mine.state) },
           ];
         });
         return number;
@@ -137,7 +124,7 @@ describe('CommandExecutor', () => {
   it('a retry after the answer was lost decides as the first try did, answers the same and stores nothing', async () => {
     type Made = DomainEvent & { type: 'Made'; data: { number: number } };
     // Creates once; a second creation is refused, as registerStudent refuses a student that exists.
-    const maker: DeciderLike<{ number: number }, Made, number | null> = {
+    const maker: Decider<{ number: number }, Made, number | null> = {
       initialState: null,
       decide: (c, s) => {
         if (s !== null) throw new DomainError('common.conflict');
@@ -154,12 +141,8 @@ describe('CommandExecutor', () => {
         const [c, m] = await Promise.all([executor.load(counter, ticker), executor.load(streamId, maker)]);
         number = c.state + 1;
         return [
-          {
-            streamId: counter,
-            events: ticker.decide({ by: k }, c.state),
-            expectedVersion: c.version ?? 'no_stream',
-          },
-          { streamId, events: maker.decide({ number }, m.state), expectedVersion: m.version ?? 'no_stream' },
+          { stream: c, events: ticker.decide({ by: k }, c.state) },
+          { stream: m, events: maker.decide({ number }, m.state) },
         ];
       });
       return number;

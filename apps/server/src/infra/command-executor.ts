@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ConcurrencyError,
   DomainError,
+  type Decider,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -13,12 +14,6 @@ import {
 import type { ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
 import { deterministicUuid, newId } from './ids';
-
-export interface DeciderLike<C, E extends DomainEvent, S> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState: S;
-}
 
 /** Who asks, from where, with which idempotency key: becomes the events' metadata. */
 export interface CommandContext {
@@ -32,10 +27,21 @@ export interface CommandContext {
   now: Date;
 }
 
-export interface StreamDecision {
-  streamId: string;
-  events: DomainEvent[];
-  expectedVersion: ExpectedVersion;
+/** A stream as read for a decision: its state and the version the append will expect. */
+export interface LoadedStream<S> {
+  readonly streamId: string;
+  readonly state: S;
+  /** The version of its last event; null when the stream does not exist yet. */
+  readonly version: number | null;
+}
+
+/**
+ * Events decided for a stream that was loaded: the append expects the version it was loaded at, so a
+ * change by someone else in between is a conflict and the command is decided again.
+ */
+export interface StreamDecision<E extends DomainEvent = DomainEvent> {
+  stream: Pick<LoadedStream<unknown>, 'streamId' | 'version'>;
+  events: E[];
   /**
    * A counter the command only draws the next number from (student numbers, attendance codes). Two
    * independent commands meet there although neither touches what the other does, so a conflict on it is
@@ -44,7 +50,23 @@ export interface StreamDecision {
   allocation?: boolean;
 }
 
-/** Tries of one command before a conflict is answered as 409. */
+/** The decision of one decider over one loaded stream. */
+export function decideOn<C, E extends DomainEvent, S>(
+  stream: LoadedStream<S>,
+  decider: Decider<C, E, S>,
+  command: C,
+): StreamDecision<E> {
+  return { stream, events: decider.decide(command, stream.state) };
+}
+
+interface Append {
+  streamId: string;
+  events: DomainEvent[];
+  expectedVersion: ExpectedVersion;
+  allocation?: boolean;
+}
+
+/** Tries of one command before a conflict is answered as 409: a bounded retry, so a hot stream cannot spin. */
 export const MAX_ATTEMPTS = 4;
 /** Tries when the conflict is on an allocation counter: one writer wins each round, so 50 writers need 50. */
 export const ALLOCATION_ATTEMPTS = 200;
@@ -70,12 +92,12 @@ export class CommandExecutor {
 
   async load<C, E extends DomainEvent, S>(
     streamId: string,
-    decider: DeciderLike<C, E, S>,
-  ): Promise<{ state: S; version: number | null }> {
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S>> {
     let events = await this.store.readStream(streamId);
     // A retry of a request whose events were stored (the answer was lost, or the process died before
     // answering) is decided again on the stream as it was before them: it decides the same, answers what the
-    // first try answered, and executeMany finds the events stored and writes nothing.
+    // first try answered, and commit finds the events stored and writes nothing.
     const scope = deciding.getStore();
     if (scope?.key) {
       const first = keyedEventId(scope.key, streamId, 0);
@@ -89,22 +111,23 @@ export class CommandExecutor {
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
     );
-    return { state, version: events.length ? events[events.length - 1].streamVersion : null };
+    return { streamId, state, version: events.length ? events[events.length - 1].streamVersion : null };
   }
 
   /** One stream, one decider. Answers the events written. */
   async execute<C, E extends DomainEvent, S>(
     ctx: CommandContext,
     streamId: string,
-    decider: DeciderLike<C, E, S>,
+    decider: Decider<C, E, S>,
     command: C | ((state: S) => C),
   ): Promise<E[]> {
     let written: E[] = [];
     await this.executeMany(ctx, async () => {
-      const { state, version } = await this.load(streamId, decider);
-      const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
-      written = decider.decide(cmd, state);
-      return [{ streamId, events: written, expectedVersion: version ?? 'no_stream' }];
+      const stream = await this.load(streamId, decider);
+      const cmd = typeof command === 'function' ? (command as (s: S) => C)(stream.state) : command;
+      const decision = decideOn(stream, decider, cmd);
+      written = decision.events;
+      return [decision];
     });
     return written;
   }
@@ -116,6 +139,26 @@ export class CommandExecutor {
   async executeMany(
     ctx: CommandContext,
     decideAll: (attempt: number) => Promise<StreamDecision[]>,
+  ): Promise<bigint> {
+    return this.commit(ctx, async (attempt) =>
+      (await decideAll(attempt)).map((d) => ({
+        streamId: d.stream.streamId,
+        events: d.events,
+        // The one place a loaded version becomes the append's expectation.
+        expectedVersion: d.stream.version ?? 'no_stream',
+        allocation: d.allocation,
+      })),
+    );
+  }
+
+  /** Append facts that need no decision (e.g. a refused action for the audit log). */
+  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
+    await this.commit(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
+  }
+
+  private async commit(
+    ctx: CommandContext,
+    decideAll: (attempt: number) => Promise<Append[]>,
   ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
       const scope = { key: ctx.idempotencyKey, replayed: new Set<string>() };
@@ -170,10 +213,10 @@ export class CommandExecutor {
   }
 
   /**
-   * When every event these decisions would write is already stored under this request's key (a retry of a
+   * When every event these appends would write is already stored under this request's key (a retry of a
    * request that was written), the position of the last of them; otherwise null (write as usual).
    */
-  private async storedBefore(key: string, decisions: StreamDecision[]): Promise<bigint | null> {
+  private async storedBefore(key: string, decisions: Append[]): Promise<bigint | null> {
     let position = 0n;
     for (const d of decisions) {
       const stored = await this.store.readStream(d.streamId);
@@ -185,10 +228,5 @@ export class CommandExecutor {
       }
     }
     return position;
-  }
-
-  /** Append facts that need no decision (e.g. a refused action for the audit log). */
-  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
-    await this.executeMany(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
   }
 }

@@ -132,16 +132,8 @@ export class SendSmsHandler implements ICommandHandler<SendSmsCommand> {
         credits = accepted.data.credits;
       }
       return [
-        {
-          streamId: smsCampaignStream(campaignId),
-          events: plan.campaignEvents,
-          expectedVersion: campaign.version ?? 'no_stream',
-        },
-        {
-          streamId: smsCreditStream(organizationId),
-          events: plan.creditEvents,
-          expectedVersion: ledger.version ?? 'no_stream',
-        },
+        { stream: campaign, events: plan.campaignEvents },
+        { stream: ledger, events: plan.creditEvents },
       ];
     });
     await this.worker.enqueueSend(campaignId);

@@ -182,16 +182,8 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
       const plan = planSmsOutcome(outcome, { campaign: campaign.state, credits: ledger.state });
       written = plan.campaignEvents;
       return [
-        {
-          streamId: smsCampaignStream(campaignId),
-          events: plan.campaignEvents,
-          expectedVersion: campaign.version ?? 'no_stream',
-        },
-        {
-          streamId: smsCreditStream(organizationId),
-          events: plan.creditEvents,
-          expectedVersion: ledger.version ?? 'no_stream',
-        },
+        { stream: campaign, events: plan.campaignEvents },
+        { stream: ledger, events: plan.creditEvents },
       ];
     });
     return written;

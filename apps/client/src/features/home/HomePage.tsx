@@ -26,6 +26,7 @@ import { StudentLink } from '../../components/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
 import { ageGroupsQueryOptions, dashboardQueryOptions, lessonCountQueryOptions } from './queries';
+import { PlanLessons } from '../schedules/PlanLessons';
 
 /** A titled card that is a named region (screen readers and tests find it by its title). */
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -190,6 +191,8 @@ export function HomePage() {
             </Section>
           </Grid>
         )}
+
+        <PlanLessons orgId={organization.id} />
 
         {dashboard.isPending && (
           <Grid size={12}>

@@ -11,6 +11,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupsIcon from '@mui/icons-material/Groups';
 import SmsIcon from '@mui/icons-material/Sms';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -172,6 +173,13 @@ export const PANEL_PAGES = {
     category: 'Ana Sayfa ve İletişim',
     minRole: ROLES.schoolAdmin,
     icon: SmsIcon,
+  },
+  schedules: {
+    path: '/giris/programlar',
+    label: 'Programlar',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: CalendarMonthIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 
