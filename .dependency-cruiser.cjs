@@ -19,6 +19,8 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/attendance/queries\\.ts$',
   '^apps/client/src/features/students/queries\\.ts$',
   '^apps/client/src/features/public-info/queries\\.ts$',
+  // api.md 7.4: the same checkout start calls sell plans and SMS packages (the SMS credit dialog).
+  '^apps/client/src/features/checkout/(queries|posnet-form)\\.ts$',
   '^apps/client/src/features/groups/(queries|groups|types)\\.ts$',
   '^apps/client/src/features/schedules/PlanLessons\\.tsx$',
 ];

@@ -10,6 +10,7 @@ import type { BenchContext, BenchSuite } from './support/context';
 import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as largeOrg from './suites/large-org';
+import * as sms from './suites/sms';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
@@ -18,6 +19,7 @@ import * as largeOrg from './suites/large-org';
 const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
   { name: 'large-org', run: largeOrg.run },
+  { name: 'sms', run: sms.run },
   { name: 'concurrent-writers', run: concurrentWriters.run },
 ];
 
@@ -90,7 +92,11 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-main().catch((e) => {
-  log((e as Error).stack ?? String(e));
-  process.exit(1);
-});
+// Exit once the report is out: a suite's servers may leave handles (pools, Redis) that would keep the run open.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    log((e as Error).stack ?? String(e));
+    process.exit(1);
+  },
+);

@@ -37,6 +37,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
 import { PHONE_LABELS, PhoneList, selectable, selectionKey } from './PhoneList';
+import { SmsCreditDialog } from './SmsCreditDialog';
 import {
   downloadPhoneBook,
   smsOutboxQueryOptions,
@@ -54,17 +55,24 @@ export function SmsPage() {
   const orgId = useOrgId();
   const { data } = useSuspenseQuery(smsRecipientsQueryOptions(orgId));
   const [tab, setTab] = useState(0);
+  const [buying, setBuying] = useState(false);
   return (
     <>
       <PageHeader
         title="SMS Yönetimi"
         subtitle={`Kalan SMS krediniz: ${data.smsCredits}`}
         actions={
-          <Button startIcon={<DownloadIcon />} onClick={() => void downloadPhoneBook(orgId)}>
-            Rehberi indir (vCard)
-          </Button>
+          <>
+            <Button variant="contained" onClick={() => setBuying(true)}>
+              SMS Kredisi Satın Al
+            </Button>
+            <Button startIcon={<DownloadIcon />} onClick={() => void downloadPhoneBook(orgId)}>
+              Rehberi indir (vCard)
+            </Button>
+          </>
         }
       />
+      <SmsCreditDialog open={buying} organizationId={orgId} onClose={() => setBuying(false)} />
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" sx={{ mb: 2 }}>
         {TABS.map((t) => (
           <Tab key={t} label={t} />
