@@ -22,6 +22,7 @@ import { attendanceDetailRoute } from './routes/panel/yoklama-detay';
 import { attendanceEditRoute } from './routes/panel/yoklama-duzenle';
 import { attendanceAddRoute } from './routes/panel/yoklama-ekle';
 import { attendancesRoute } from './routes/panel/yoklamalar';
+import { accountingRoute } from './routes/panel/muhasebe';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
 import { renewalRoute } from './routes/panel/odeme';
@@ -71,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceAddRoute,
       attendanceEditRoute,
       attendanceDetailRoute,
+      accountingRoute,
       groupsRoute,
       schedulesRoute,
     ]),

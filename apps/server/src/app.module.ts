@@ -12,7 +12,9 @@ import { StudentsModule } from './students/students.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
+import { AccountingModule } from './accounting/accounting.module';
 import { GroupsModule } from './groups/groups.module';
+import { EmployeesModule } from './employees/employees.module';
 import { SchedulesModule } from './schedules/schedules.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -32,7 +34,9 @@ const FEATURE_MODULES = [
   EnrollmentsModule,
   AttendanceModule,
   PaymentsModule,
+  AccountingModule,
   GroupsModule,
+  EmployeesModule,
   SchedulesModule,
 ];
 

@@ -15,5 +15,8 @@ export * from './enrollments';
 export * from './attendance';
 export * from './payments';
 export * from './balances';
+export * from './sms';
+export * from './accounting';
 export * from './groups';
+export * from './employees';
 export * from './schedules';

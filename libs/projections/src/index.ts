@@ -10,5 +10,18 @@ export {
   type DueRow,
 } from './balances/balances.reader';
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
+export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
+export {
+  isActiveInstructor,
+  readEmployees,
+  readInstructorIdOfUser,
+  readLinkedUserCheck,
+  readPublicInstructors,
+  readWagesOwed,
+  unknownCourseIds,
+  type EmployeeView,
+  type PublicInstructor,
+  type WagesOwed,
+} from './employees/employees.reader';
 export * from './schedules/schedules.reader';

@@ -8,7 +8,9 @@ import { enrollmentsProjection } from './enrollments/enrollments.projection';
 import { attendancesProjection } from './attendance/attendances.projection';
 import { paymentsProjection } from './payments/payments.projection';
 import { balancesProjection } from './balances/balances.projection';
+import { accountingProjection } from './accounting/accounting.projection';
 import { planProjection } from './plan.projection';
+import { employeesProjection } from './employees/employees.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -21,5 +23,7 @@ export const allProjections: Projection[] = [
   attendancesProjection,
   paymentsProjection,
   balancesProjection,
+  accountingProjection,
   planProjection,
+  employeesProjection,
 ];

@@ -92,6 +92,7 @@ describe('addAttendance', () => {
           courseId: guitar,
           courseName: 'Gitar',
           instructorId: null,
+          instructorName: null,
           day: 10,
           month: 3,
           year: 2025,
@@ -156,7 +157,17 @@ describe('addAttendance', () => {
 describe('editAttendance and deleteAttendance', () => {
   it('edits time, attendees and instructor, never the course', async () => {
     const { body } = await api().post('addAttendance', lesson({ day: 20 }));
-    const instructorId = randomUUID();
+    const instructorId = (
+      await api().post('addInstructor', { name: 'Zeki', surname: 'Kaya', branches: [guitar] })
+    ).body.id as string;
+    // The Eğitmen must be an instructor of this organisation (a clear 404, no stored unknown ids).
+    const unknown = await inst().post('editAttendance', {
+      ...lesson({ day: 21 }),
+      id: body.id,
+      instructorId: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.' });
     const edit = await inst().post('editAttendance', {
       id: body.id,
       attendants: [students[1].id],
@@ -175,6 +186,7 @@ describe('editAttendance and deleteAttendance', () => {
       hour: 10,
       attendants: [students[1].id],
       instructorId,
+      instructorName: 'Zeki Kaya',
       editedBy: instructor.userId,
       editedByName: 'Ayşe Yılmaz',
     });

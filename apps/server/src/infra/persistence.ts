@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStore } from '@okul/domain';
-import { allProjections, type Db } from '@okul/projections';
+import type { Db } from '@okul/projections';
 import type { AppConfig } from '../config/config';
 import { createPgDb } from './db/pg-db';
 import { createPgliteDb } from './db/pglite-db';
@@ -22,9 +22,7 @@ export async function openPersistence(
 ): Promise<Persistence> {
   let db: Db;
   if (config.DATABASE_URL) {
-    // Each projection's leader keeps its advisory lock on a connection of its own (pg-db.ts tryLock), so the
-    // pool needs one per projection on top of the ten that answer queries.
-    db = createPgDb(config.DATABASE_URL, 10 + allProjections.length);
+    db = createPgDb(config.DATABASE_URL);
   } else {
     const dir = join(config.DATA_DIR, 'pglite');
     mkdirSync(dir, { recursive: true });

@@ -23,3 +23,4 @@ export const classAnswerSchema = z.object({
 });
 
 export const classesAnswerSchema = z.array(classAnswerSchema);
+export type ClassView = z.infer<typeof classAnswerSchema>;

@@ -110,6 +110,12 @@ function onNamed(d: LogDetails, withName: (name: string) => string, without: str
   return name === null ? without : withName(name);
 }
 
+/** "Gider (Maaş)" / "Gelir" from an accounting entry's type and subtype; "Muhasebe" when unknown. */
+function entryKind(d: LogDetails): string {
+  const type = d.type === 'cost' ? 'Gider' : d.type === 'revenue' ? 'Gelir' : 'Muhasebe';
+  return d.type === 'cost' && d.subtype === 'wage' ? `${type} (maaş)` : type;
+}
+
 const ACTIONS = {
   // accounts and sessions
   login: { label: 'Giriş', done: () => 'Sisteme giriş yaptı.' },
@@ -283,6 +289,26 @@ const ACTIONS = {
       onNamed(d, (n) => `${n} adlı eğitmeni kalıcı olarak sildi.`, 'Bir eğitmeni kalıcı olarak sildi.'),
   },
 
+  // employees (product.md 3 names no employee actions; ours, in the instructors' words)
+  add_employee: {
+    label: 'Çalışan ekleme',
+    done: (d) => onNamed(d, (n) => `${n} adlı çalışanı ekledi.`, 'Yeni bir çalışan ekledi.'),
+  },
+  edit_employee: {
+    label: 'Çalışan düzenleme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı çalışanın bilgilerini düzenledi.`, 'Bir çalışanın bilgilerini düzenledi.'),
+  },
+  soft_delete_employee: {
+    label: 'Çalışan silme',
+    done: (d) => onNamed(d, (n) => `${n} adlı çalışanı sildi.`, 'Bir çalışanı sildi.'),
+  },
+  resurrect_employee: {
+    label: 'Çalışan geri getirme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı silinmiş çalışanı geri getirdi.`, 'Silinmiş bir çalışanı geri getirdi.'),
+  },
+
   // groups (classes)
   create_class: {
     label: 'Grup oluşturma',
@@ -374,6 +400,27 @@ const ACTIONS = {
   delete_payment: {
     label: 'Ödeme kalıcı silme',
     done: (d) => `Ödemeyi kalıcı olarak sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+  },
+
+  // accounting (Muhasebe)
+  add_accounting_entry: {
+    label: 'Muhasebe kaydı ekleme',
+    done: (d) => `${entryKind(d)} kaydı ekledi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+  },
+  edit_accounting_entry: {
+    label: 'Muhasebe kaydı düzenleme',
+    done: (d) =>
+      `${entryKind(d)} kaydını düzenledi${facts([
+        ['tutar', change(formatLogAmount(d.oldAmount), formatLogAmount(d.newAmount ?? d.amount))],
+      ])}.`,
+  },
+  reverse_accounting_entry: {
+    label: 'Muhasebe kaydı iptali',
+    done: (d) =>
+      `${entryKind(d)} kaydını iptal etti${facts([
+        ['tutar', formatLogAmount(d.amount)],
+        ['neden', text(d.reason)],
+      ])}.`,
   },
 
   // students

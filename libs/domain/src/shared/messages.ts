@@ -11,7 +11,10 @@ import { studentMessages } from '../students/messages';
 import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
+import { smsMessages } from '../sms/messages';
+import { accountingMessages } from '../accounting/messages';
 import { groupMessages } from '../groups/messages';
+import { employeeMessages } from '../employees/messages';
 import { scheduleMessages } from '../schedules/messages';
 
 export const MESSAGES = {
@@ -22,7 +25,10 @@ export const MESSAGES = {
   ...enrollmentMessages,
   ...attendanceMessages,
   ...paymentMessages,
+  ...smsMessages,
+  ...accountingMessages,
   ...groupMessages,
+  ...employeeMessages,
   ...scheduleMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 

@@ -4,7 +4,9 @@ import { studentAuditMappers } from '../students/students.audit';
 import { enrollmentAuditMappers } from '../enrollments/enrollments.audit';
 import { attendanceAuditMappers } from '../attendance/attendances.audit';
 import { paymentAuditMappers } from '../payments/payments.audit';
+import { accountingAuditMappers } from '../accounting/accounting.audit';
 import { classAuditMappers } from '../groups/classes.audit';
+import { employeeAuditMappers } from '../employees/employees.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
@@ -35,6 +37,8 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...enrollmentAuditMappers,
   ...attendanceAuditMappers,
   ...paymentAuditMappers,
+  ...accountingAuditMappers,
   ...classAuditMappers,
+  ...employeeAuditMappers,
   ...scheduleAuditMappers,
 };

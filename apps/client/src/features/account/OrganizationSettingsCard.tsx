@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Organization } from '../auth/types';
+import type { Organization } from '@okul/domain';
 import { organizationNameChange } from './account-forms';
-import { OrganizationAccessControl } from './OrganizationAccessControl';
+import { OrganizationAccessControl } from '../organization-access/OrganizationAccessControl';
 import { useRenameOrganization } from './queries';
 import { SectionCard } from './SectionCard';
 

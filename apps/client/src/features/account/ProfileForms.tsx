@@ -6,7 +6,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/FormTextField';
-import type { Profile } from '../auth/types';
+import type { Profile } from '@okul/domain';
 import { useAuthActions } from '../auth/useAuthActions';
 import {
   emailFormSchema,

@@ -14,7 +14,7 @@ import { useAuthActions } from '../auth/useAuthActions';
 import { describeUserAgent, sortSessions } from './account-forms';
 import { sessionsQueryOptions, useEndSession } from './queries';
 import { SectionCard } from './SectionCard';
-import type { AccountSession } from './types';
+import type { AccountSession } from '@okul/domain';
 
 /** api.md 9.4: the session list shows 10 rows a page. */
 const SESSIONS_PAGE_SIZE = 10;

@@ -12,7 +12,7 @@ import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { EmailForm, NameForm, PasswordForm } from './ProfileForms';
 import { SectionCard } from './SectionCard';
 import { SessionsCard } from './SessionsCard';
-import type { AccountProfileExtras } from './types';
+import type { Profile as AccountProfileExtras } from '@okul/domain';
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -8,6 +8,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupsIcon from '@mui/icons-material/Groups';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { hasRole, ROLES } from '@okul/domain';
@@ -150,6 +151,13 @@ export const PANEL_PAGES = {
     icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
+  },
+  accounting: {
+    path: '/giris/muhasebe',
+    label: 'Muhasebe',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: AccountBalanceWalletIcon,
   },
   groups: {
     path: '/giris/gruplar',

@@ -23,7 +23,7 @@ import { formatDateParts, todayOf } from '../list/student-table';
 import { STUDENT_TEXTS } from '../messages';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { studentByNumberQueryOptions, useStudentWrite } from '../queries';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 import { NotesBox } from './NotesBox';
 import { consentText } from './student-detail';
 

@@ -26,7 +26,7 @@ import { useOrgId } from '../../auth/useSession';
 import { usePublicInfo } from '../../public-info/queries';
 import { todayOf } from '../list/student-table';
 import { studentListQueryOptions, useEditStudent, useRegisterStudent } from '../queries';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 import {
   digitsOnly,
   emptyStudentForm,

@@ -12,7 +12,7 @@ import {
   type CalendarDay,
 } from '@okul/domain';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 
 export type ConsentChoice = '' | ConsentStatus;
 

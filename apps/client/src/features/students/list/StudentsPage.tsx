@@ -27,7 +27,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { STUDENT_TEXTS } from '../messages';
 import { studentListQueryOptions } from '../queries';
-import type { StudentListRow } from '../types';
+import type { StudentListRow } from '@okul/domain';
 import {
   activeCourseLabel,
   formatDateParts,

@@ -1,0 +1,102 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ROLES,
+  accountingMonthAnswerSchema,
+  accountingPageAnswerSchema,
+  addAccountingEntrySchema,
+  idAnswerSchema,
+  editAccountingEntrySchema,
+  getAccountingMonthQuerySchema,
+  getAccountingQuerySchema,
+  reverseAccountingEntrySchema,
+} from '@okul/domain';
+import { readAccountingMonth, readAccountingPage, type Db } from '@okul/projections';
+import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
+import { audited } from '../infra/audited';
+import { CommandExecutor } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { DB } from '../infra/tokens';
+import {
+  AddAccountingEntryCommand,
+  EditAccountingEntryCommand,
+  ReverseAccountingEntryCommand,
+} from './accounting.commands';
+
+/**
+ * api.md 7.3 Accounting (school-admin, product.md 2 /giris/muhasebe): getAccounting and addAccountingEntry,
+ * plus editAccountingEntry, reverseAccountingEntry and getAccountingMonth (docs/DECISIONS.md).
+ */
+@Controller('api/v1/orgs/:orgID')
+export class AccountingController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  @Get('getAccounting')
+  @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingQuerySchema)
+  @ApiAnswer(accountingPageAnswerSchema, 'The entries of a period, filtered and paged, with totals')
+  getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
+    return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
+  }
+
+  @Get('getAccountingMonth')
+  @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(getAccountingMonthQuerySchema)
+  @ApiAnswer(accountingMonthAnswerSchema, "A month's entries beside the students' payments, per method")
+  getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
+    return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
+  }
+
+  @Post('addAccountingEntry')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  @ApiBody(addAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid')
+  addAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'add_accounting_entry', () =>
+      this.commands.execute(
+        new AddAccountingEntryCommand(
+          ctx,
+          newEntityId(ctx, 'accounting-entry'),
+          parseBody(addAccountingEntrySchema, body),
+        ),
+      ),
+    );
+  }
+
+  @Post('editAccountingEntry')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  @ApiBody(editAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.invalid', 'accounting.notFound', 'accounting.reversed')
+  editAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_accounting_entry', () =>
+      this.commands.execute(new EditAccountingEntryCommand(ctx, parseBody(editAccountingEntrySchema, body))),
+    );
+  }
+
+  @Post('reverseAccountingEntry')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  @ApiBody(reverseAccountingEntrySchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('accounting.notFound', 'accounting.reversed')
+  reverseAccountingEntry(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'reverse_accounting_entry', () =>
+      this.commands.execute(
+        new ReverseAccountingEntryCommand(ctx, parseBody(reverseAccountingEntrySchema, body)),
+      ),
+    );
+  }
+}

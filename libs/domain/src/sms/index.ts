@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './statuses';
+export * from './schemas';
+export * from './decider';
