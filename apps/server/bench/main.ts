@@ -9,6 +9,7 @@ import {
 import type { BenchContext, BenchSuite } from './support/context';
 import * as eventStore from './suites/event-store';
 import * as largeOrg from './suites/large-org';
+import * as plan from './suites/plan';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
@@ -17,6 +18,7 @@ import * as largeOrg from './suites/large-org';
 const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
   { name: 'large-org', run: largeOrg.run },
+  { name: 'plan', run: plan.run },
 ];
 
 function log(message: string) {
