@@ -16,6 +16,7 @@ import { AccountingModule } from './accounting/accounting.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
 import { SchedulesModule } from './schedules/schedules.module';
+import { GradesModule } from './grades/grades.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -38,6 +39,7 @@ const FEATURE_MODULES = [
   GroupsModule,
   EmployeesModule,
   SchedulesModule,
+  GradesModule,
 ];
 
 @Global()

@@ -20,3 +20,4 @@ export * from './accounting';
 export * from './groups';
 export * from './employees';
 export * from './schedules';
+export * from './grades';

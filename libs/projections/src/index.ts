@@ -25,3 +25,4 @@ export {
   type WagesOwed,
 } from './employees/employees.reader';
 export * from './schedules/schedules.reader';
+export * from './grades/grades.reader';

@@ -8,6 +8,7 @@ import { accountingAuditMappers } from '../accounting/accounting.audit';
 import { classAuditMappers } from '../groups/classes.audit';
 import { employeeAuditMappers } from '../employees/employees.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
+import { gradeAuditMappers } from '../grades/grades.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -41,4 +42,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...classAuditMappers,
   ...employeeAuditMappers,
   ...scheduleAuditMappers,
+  ...gradeAuditMappers,
 };
