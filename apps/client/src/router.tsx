@@ -13,6 +13,7 @@ import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
 import { groupsRoute } from './routes/panel/gruplar';
+import { smsRoute } from './routes/panel/sms';
 import { schedulesRoute } from './routes/panel/programlar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
@@ -74,6 +75,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceDetailRoute,
       accountingRoute,
       groupsRoute,
+      smsRoute,
       schedulesRoute,
     ]),
   ]),

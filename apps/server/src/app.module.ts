@@ -13,8 +13,10 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
+import { StatisticsModule } from './statistics/statistics.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
+import { SmsModule } from './sms/sms.module';
 import { SchedulesModule } from './schedules/schedules.module';
 import { GradesModule } from './grades/grades.module';
 import { HealthController } from './health/health.controller';
@@ -36,8 +38,10 @@ const FEATURE_MODULES = [
   AttendanceModule,
   PaymentsModule,
   AccountingModule,
+  StatisticsModule,
   GroupsModule,
   EmployeesModule,
+  SmsModule,
   SchedulesModule,
   GradesModule,
 ];

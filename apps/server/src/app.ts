@@ -8,21 +8,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, findUnstorableText, message, type MessageKey } from '@okul/domain';
+import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
-import { ErrorFilter } from './infra/http/error.filter';
+import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
 
-/** A refusal answered before Nest's error filter is reached, in its shape. */
+/** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
-  const m = MESSAGES[key];
-  const body: { error: string; code: string; details?: Record<string, string> } = {
-    error: vars ? message(key, vars) : m.text,
-    code: key,
-  };
-  if (vars) body.details = vars;
-  return res.status(m.status).json(body);
+  const { status, body } = describeError(new DomainError(key, vars ? message(key, vars) : undefined, vars));
+  return res.status(status).json(body);
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -53,16 +48,11 @@ export async function createServer(
   app.use(cookieParser());
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    // body-parser refusals never reach Nest's filters: answer them here in the same shape.
+    // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.
     const e = err as { type?: string; status?: number };
-    if (e?.type === 'entity.parse.failed') return refuse(res, 'common.badJson');
-    if (e?.type === 'entity.too.large') return refuse(res, 'common.payloadTooLarge');
-    // An unknown Content-Encoding or charset, or a body that does not inflate: bad input, never a 5xx.
-    if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
-      return refuse(res, 'common.badEncoding');
-    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
-      return refuse(res, 'common.badRequest');
-    return next(err);
+    if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return next(err);
+    const { status, body } = describeError(err);
+    return res.status(status).json(body);
   });
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.

@@ -19,5 +19,6 @@ export * from './sms';
 export * from './accounting';
 export * from './groups';
 export * from './employees';
+export * from './statistics';
 export * from './schedules';
 export * from './grades';

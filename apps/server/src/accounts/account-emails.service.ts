@@ -6,7 +6,12 @@ import { hashPassword } from '../auth/password';
 import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
 import { hashToken } from '../auth/token.service';
 import type { AppConfig } from '../config/config';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type StreamDecision,
+} from '../infra/command-executor';
 import { CONFIG, DB } from '../infra/tokens';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { MAILER, type Mailer, type MailMessage } from '../mail/mailer';
@@ -148,19 +153,15 @@ export class AccountEmailsService {
     const passwordHash = await hashPassword(newPassword);
     const uctx = { ...ctx, userId: user.id };
     await this.executor.executeMany(uctx, async () => {
-      const { state, version } = await this.executor.load(userStream(user.id), userDecider);
-      const events = userDecider.decide(
-        {
+      const account = await this.executor.load(userStream(user.id), userDecider);
+      const decisions: StreamDecision[] = [
+        decideOn(account, userDecider, {
           type: 'ResetPassword',
           email,
           presentedHash: hashToken(token),
           passwordHash,
           now: ctx.now.toISOString(),
-        },
-        state,
-      );
-      const decisions: StreamDecision[] = [
-        { streamId: userStream(user.id), events, expectedVersion: version ?? 'no_stream' },
+        }),
       ];
       // Whoever knew the old password is signed out everywhere.
       decisions.push(...(await this.sessions.endAllDecisions(user.id, null, 'password_changed', ctx.now)));

@@ -37,15 +37,15 @@ describe('preregister and login', () => {
   });
 
   it.each([
-    [{ name: '' }, 'Lütfen tüm alanları doldurun.'],
-    [{ tckn: '12345678901' }, 'Geçerli bir TCKN giriniz.'],
-    [{ vkn: '1234567891' }, 'Geçerli bir VKN giriniz.'],
-    [{ vkn: '' }, 'Lütfen tüm alanları doldurun.'],
-    [{ employeeCount: '5a' }, 'Lütfen tüm alanları doldurun.'],
-  ])('refuses %j', async (override, error) => {
+    [{ name: '' }, 'Lütfen tüm alanları doldurun.', 'registration.missingFields', 'name'],
+    [{ tckn: '12345678901' }, 'Geçerli bir TCKN giriniz.', 'registration.tcknInvalid', 'tckn'],
+    [{ vkn: '1234567891' }, 'Geçerli bir VKN giriniz.', 'registration.vknInvalid', 'vkn'],
+    [{ vkn: '' }, 'Lütfen tüm alanları doldurun.', 'registration.missingFields', 'vkn'],
+    [{ employeeCount: '5a' }, 'Lütfen tüm alanları doldurun.', 'registration.missingFields', 'employeeCount'],
+  ])('refuses %j', async (override, error, code, field) => {
     const r = await request(t.http).post('/api/v1/preregister').send(registrationForm(override));
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error });
+    expect(r.body).toEqual({ error, code, details: { field } });
   });
 
   it('needs no VKN for an association or a person, and keeps none that was sent for them', async () => {

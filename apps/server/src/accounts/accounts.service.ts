@@ -23,7 +23,12 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
 import { TokenService, hashToken } from '../auth/token.service';
 import type { AppConfig } from '../config/config';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type StreamDecision,
+} from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
 import { CONFIG, DB } from '../infra/tokens';
 import { AccountEmailsService, issueToken } from './account-emails.service';
@@ -56,22 +61,17 @@ export class AccountsService {
 
   /** The address reservation plus the user's first events: appended together, so an address is taken once. */
   async newUserDecisions(user: NewUser, now: string): Promise<StreamDecision[]> {
-    const reservation = await this.executor.load(emailReservationStream(user.email), emailReservationDecider);
-    const reserved = emailReservationDecider.decide(
-      { type: 'ReserveEmail', email: user.email, userId: user.userId },
-      reservation.state,
-    );
+    const [reservation, account] = await Promise.all([
+      this.executor.load(emailReservationStream(user.email), emailReservationDecider),
+      this.executor.load(userStream(user.userId), userDecider),
+    ]);
     return [
-      {
-        streamId: emailReservationStream(user.email),
-        events: reserved,
-        expectedVersion: reservation.version ?? 'no_stream',
-      },
-      {
-        streamId: userStream(user.userId),
-        events: userDecider.decide({ type: 'RegisterUser', ...user, now }, userDecider.initialState),
-        expectedVersion: 'no_stream',
-      },
+      decideOn(reservation, emailReservationDecider, {
+        type: 'ReserveEmail',
+        email: user.email,
+        userId: user.userId,
+      }),
+      decideOn(account, userDecider, { type: 'RegisterUser', ...user, now }),
     ];
   }
 
@@ -85,6 +85,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     const now = ctx.now.toISOString();
     const { token, hash } = issueToken();
+    const emailVerification = { tokenHash: hash, expiresAt: this.emails.verificationExpiry(ctx.now) };
     await this.executor.executeMany({ ...ctx, userId, organizationId }, async () => {
       const user = await this.newUserDecisions(
         {
@@ -97,21 +98,13 @@ export class AccountsService {
           passwordHash,
           registrationStatus: 'pending_payment',
           globalRoleId: null,
+          emailVerification,
         },
         now,
       );
-      // api.md 8.1 "Kayıt başarılı! Lütfen mail adresinizi kontrol edin": the verification link goes out at once.
-      user[1].events.push({
-        type: 'EmailVerificationRequested',
-        data: {
-          userId,
-          email: input.email,
-          tokenHash: hash,
-          expiresAt: this.emails.verificationExpiry(ctx.now),
-          requestedAt: now,
-        },
-      });
-      const org = organizationDecider.decide(
+      const org = decideOn(
+        await this.executor.load(organizationStream(organizationId), organizationDecider),
+        organizationDecider,
         {
           type: 'CreateOrganization',
           organizationId,
@@ -127,12 +120,8 @@ export class AccountsService {
             companyType: input.companyType,
           },
         },
-        organizationDecider.initialState,
       );
-      return [
-        ...user,
-        { streamId: organizationStream(organizationId), events: org, expectedVersion: 'no_stream' },
-      ];
+      return [...user, org];
     });
     await this.emails.send(this.emails.verificationMailFor(input.email, input.name, token), false);
     return { userId, organizationId };
@@ -159,8 +148,9 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     const now = ctx.now.toISOString();
     const { token, hash } = issueToken();
-    await this.executor.executeMany({ ...ctx, userId: caller?.userId ?? userId }, async () => {
-      const decisions = await this.newUserDecisions(
+    const emailVerification = { tokenHash: hash, expiresAt: this.emails.verificationExpiry(ctx.now) };
+    await this.executor.executeMany({ ...ctx, userId: caller?.userId ?? userId }, async () =>
+      this.newUserDecisions(
         {
           userId,
           email: input.email,
@@ -171,21 +161,11 @@ export class AccountsService {
           passwordHash,
           registrationStatus: globalRoleId !== null ? 'active' : 'pending_payment',
           globalRoleId,
+          emailVerification,
         },
         now,
-      );
-      decisions[1].events.push({
-        type: 'EmailVerificationRequested',
-        data: {
-          userId,
-          email: input.email,
-          tokenHash: hash,
-          expiresAt: this.emails.verificationExpiry(ctx.now),
-          requestedAt: now,
-        },
-      });
-      return decisions;
-    });
+      ),
+    );
     await this.emails.send(this.emails.verificationMailFor(input.email, input.name, token), false);
     return { userId };
   }
@@ -324,9 +304,8 @@ export class AccountsService {
     let endedSessions = 0;
     await this.executor.executeMany(ctx, async () => {
       const user = await this.executor.load(userStream(p.userId), userDecider);
-      const decisions: StreamDecision[] = [];
-      const userEvents = userDecider.decide(
-        {
+      const decisions: StreamDecision[] = [
+        decideOn(user, userDecider, {
           type: 'UpdateProfile',
           name: input.name,
           email: newEmail,
@@ -335,36 +314,25 @@ export class AccountsService {
             ? { tokenHash: verification.hash, expiresAt: this.emails.verificationExpiry(ctx.now) }
             : undefined,
           now: ctx.now.toISOString(),
-        },
-        user.state,
-      );
-      decisions.push({
-        streamId: userStream(p.userId),
-        events: userEvents,
-        expectedVersion: user.version ?? 'no_stream',
-      });
+        }),
+      ];
       if (newEmail && user.state.status === 'registered') {
-        const taken = await this.executor.load(emailReservationStream(newEmail), emailReservationDecider);
-        decisions.push({
-          streamId: emailReservationStream(newEmail),
-          events: emailReservationDecider.decide(
-            { type: 'ReserveEmail', email: newEmail, userId: p.userId },
-            taken.state,
-          ),
-          expectedVersion: taken.version ?? 'no_stream',
-        });
-        const old = await this.executor.load(
-          emailReservationStream(user.state.email),
-          emailReservationDecider,
+        const [taken, old] = await Promise.all([
+          this.executor.load(emailReservationStream(newEmail), emailReservationDecider),
+          this.executor.load(emailReservationStream(user.state.email), emailReservationDecider),
+        ]);
+        decisions.push(
+          decideOn(taken, emailReservationDecider, {
+            type: 'ReserveEmail',
+            email: newEmail,
+            userId: p.userId,
+          }),
+          decideOn(old, emailReservationDecider, {
+            type: 'ReleaseEmail',
+            email: user.state.email,
+            userId: p.userId,
+          }),
         );
-        decisions.push({
-          streamId: emailReservationStream(user.state.email),
-          events: emailReservationDecider.decide(
-            { type: 'ReleaseEmail', email: user.state.email, userId: p.userId },
-            old.state,
-          ),
-          expectedVersion: old.version ?? 'no_stream',
-        });
       }
       if (passwordHash) {
         const ends = await this.sessions.endAllDecisions(p.userId, p.sessionId, 'password_changed', ctx.now);

@@ -15,7 +15,12 @@ import type { Db } from '@okul/projections';
 import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/token.service';
 import type { AppConfig } from '../config/config';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type StreamDecision,
+} from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
 import { CONFIG, DB } from '../infra/tokens';
 import { accountLink, invitationMail } from '../mail/mail-templates';
@@ -71,8 +76,9 @@ export class InvitationsService {
       if (org.state.status === 'none') throw new DomainError('org.notFound');
       if (existing && org.state.members[existing.id]?.isActive) throw new DomainError('org.alreadyMember');
       organizationName = org.state.name;
-      const events = invitationDecider.decide(
-        {
+      const invitation = await this.executor.load(invitationStream(invitationId), invitationDecider);
+      return [
+        decideOn(invitation, invitationDecider, {
           type: 'InviteUser',
           invitationId,
           organizationId,
@@ -86,10 +92,8 @@ export class InvitationsService {
           tokenHash: secret?.hash ?? null,
           expiresAt,
           now: ctx.now.toISOString(),
-        },
-        invitationDecider.initialState,
-      );
-      return [{ streamId: invitationStream(invitationId), events, expectedVersion: 'no_stream' }];
+        }),
+      ];
     });
     if (secret) {
       await this.emails.send(
@@ -154,23 +158,16 @@ export class InvitationsService {
         now,
       );
       const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
-      const member = organizationDecider.decide(
-        { type: 'AddMember', userId, orgRoleId: inv.state.orgRoleId, now },
-        org.state,
-      );
       return [
-        {
-          streamId: invitationStream(invitationId),
-          events: accepted,
-          expectedVersion: inv.version ?? 'no_stream',
-        },
+        { stream: inv, events: accepted },
         ...user,
-        {
-          streamId: organizationStream(organizationId),
-          events: member,
-          expectedVersion: org.version ?? 'no_stream',
-        },
-      ] satisfies StreamDecision[];
+        decideOn(org, organizationDecider, {
+          type: 'AddMember',
+          userId,
+          orgRoleId: inv.state.orgRoleId,
+          now,
+        }),
+      ];
     });
     return { userId, organizationId };
   }
@@ -192,25 +189,25 @@ export class InvitationsService {
     let organizationId = row.organization_id ?? '';
     await this.executor.executeMany({ ...ctx, organizationId }, async () => {
       const inv = await this.executor.load(invitationStream(messageId), invitationDecider);
-      const events = invitationDecider.decide(
-        { type: 'Respond', userId: p.userId, accept, now: ctx.now.toISOString() },
-        inv.state,
-      );
       const decisions: StreamDecision[] = [
-        { streamId: invitationStream(messageId), events, expectedVersion: inv.version ?? 'no_stream' },
+        decideOn(inv, invitationDecider, {
+          type: 'Respond',
+          userId: p.userId,
+          accept,
+          now: ctx.now.toISOString(),
+        }),
       ];
       if (accept && inv.state.status !== 'none') {
         organizationId = inv.state.organizationId;
         const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
-        const member = organizationDecider.decide(
-          { type: 'AddMember', userId: p.userId, orgRoleId: inv.state.orgRoleId, now: ctx.now.toISOString() },
-          org.state,
+        decisions.push(
+          decideOn(org, organizationDecider, {
+            type: 'AddMember',
+            userId: p.userId,
+            orgRoleId: inv.state.orgRoleId,
+            now: ctx.now.toISOString(),
+          }),
         );
-        decisions.push({
-          streamId: organizationStream(organizationId),
-          events: member,
-          expectedVersion: org.version ?? 'no_stream',
-        });
       }
       return decisions;
     });

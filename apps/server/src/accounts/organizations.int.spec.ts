@@ -334,7 +334,10 @@ describe('people and invitations', () => {
   it('an unverified user reads and answers an invitation (account calls, DECISIONS.md issue 3)', async () => {
     const invitee = await signUpOwner(t.http, {}, { verify: false, pay: false });
     const courses = await request(t.http).get(org(invitee, 'getCourses')).set(invitee.auth);
-    expect(courses.body).toEqual({ error: 'E-posta adresinizi doğrulamanız gerekiyor.' });
+    expect(courses.body).toEqual({
+      error: 'E-posta adresinizi doğrulamanız gerekiyor.',
+      code: 'auth.emailNotVerified',
+    });
     const r = await request(t.http)
       .post(org(owner, 'inviteUser'))
       .set(owner.auth)
@@ -365,7 +368,7 @@ describe('people and invitations', () => {
     const refused = await request(t.http).get('/api/v1/getAllOrganizations').set(unverified.auth);
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 403,
-      body: { error: 'Bu işlem için yetkiniz yok.' },
+      body: { error: 'Bu işlem için yetkiniz yok.', code: 'auth.forbidden' },
     });
   });
 

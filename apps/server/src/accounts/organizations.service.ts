@@ -8,7 +8,12 @@ import {
   type OrganizationCommand,
 } from '@okul/domain';
 import type { Db } from '@okul/projections';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type StreamDecision,
+} from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
 /** editOrganization, (de)activateOrganization, getOrganizationUsers, updateOrganizationUser (api.md 7.3). */
@@ -70,16 +75,13 @@ export class OrganizationsService {
     const now = ctx.now.toISOString();
     await this.executor.executeMany(ctx, async () => {
       const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
-      const roleEvents = organizationDecider.decide(
-        { type: 'ChangeMemberRole', userId: input.userId, orgRoleId: input.orgRoleId, now },
-        org.state,
-      );
       const decisions: StreamDecision[] = [
-        {
-          streamId: organizationStream(organizationId),
-          events: roleEvents,
-          expectedVersion: org.version ?? 'no_stream',
-        },
+        decideOn(org, organizationDecider, {
+          type: 'ChangeMemberRole',
+          userId: input.userId,
+          orgRoleId: input.orgRoleId,
+          now,
+        }),
       ];
       if (input.name !== undefined) {
         const user = await this.executor.load(userStream(input.userId), userDecider);
@@ -88,21 +90,15 @@ export class OrganizationsService {
           `SELECT 1 FROM org_members WHERE user_id = $1 AND organization_id <> $2 AND is_active LIMIT 1`,
           [input.userId, organizationId],
         );
-        const nameEvents = userDecider.decide(
-          {
+        decisions.push(
+          decideOn(user, userDecider, {
             type: 'RenameUser',
             name: input.name,
             changedByUserId: ctx.userId ?? '',
             memberElsewhere: elsewhere.rows.length > 0,
             now,
-          },
-          user.state,
+          }),
         );
-        decisions.push({
-          streamId: userStream(input.userId),
-          events: nameEvents,
-          expectedVersion: user.version ?? 'no_stream',
-        });
       }
       return decisions;
     });

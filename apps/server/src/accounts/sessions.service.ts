@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sessionDecider, sessionStream, type SessionEndReason } from '@okul/domain';
 import type { Db } from '@okul/projections';
-import { CommandExecutor, type StreamDecision } from '../infra/command-executor';
+import { CommandExecutor, decideOn, type StreamDecision } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -58,12 +58,16 @@ export class SessionsService {
     );
     const decisions: StreamDecision[] = [];
     for (const { id } of r.rows) {
-      const { state, version } = await this.executor.load(sessionStream(id), sessionDecider);
-      const events = sessionDecider.decide(
-        { type: 'EndSession', sessionId: id, userId, reason, now: now.toISOString() },
-        state,
+      const session = await this.executor.load(sessionStream(id), sessionDecider);
+      decisions.push(
+        decideOn(session, sessionDecider, {
+          type: 'EndSession',
+          sessionId: id,
+          userId,
+          reason,
+          now: now.toISOString(),
+        }),
       );
-      decisions.push({ streamId: sessionStream(id), events, expectedVersion: version ?? 'no_stream' });
     }
     return decisions;
   }

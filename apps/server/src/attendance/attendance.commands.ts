@@ -71,16 +71,8 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
       );
       result = { code: plan.code, attendanceNumber: plan.numberEvents[0].data.sequence };
       return [
-        {
-          streamId: numbersStream,
-          events: plan.numberEvents,
-          expectedVersion: numbers.version ?? 'no_stream',
-        },
-        {
-          streamId: attendanceStream(attendanceId),
-          events: plan.attendanceEvents,
-          expectedVersion: attendance.version ?? 'no_stream',
-        },
+        { stream: numbers, events: plan.numberEvents, allocation: true },
+        { stream: attendance, events: plan.attendanceEvents },
       ];
     });
     return { id: attendanceId, ...result };

@@ -47,7 +47,7 @@ beforeAll(async () => {
     );
     students.push(r.body);
   }
-  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (inclusive for attendance); Can holds Davul only.
+  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (the end exclusive); Can holds Davul only.
   for (const s of students.slice(0, 2)) {
     const r = await api().post('addEnrollment', {
       studentId: s.id,
@@ -118,38 +118,53 @@ describe('addAttendance', () => {
     });
   });
 
-  it('accepts a lesson on the last day of the enrolment (start <= time <= end)', async () => {
-    const r = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+  it('accepts a lesson up to the enrolment end, not at it (end exclusive, as the balance rule charges)', async () => {
+    const r = await api().post('addAttendance', lesson({ day: 31, month: 3, hour: 23, minute: 59 }));
     expect(r.status).toBe(200);
+    const atEnd = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+    expect(atEnd.status).toBe(400);
+    expect(atEnd.body.error).toContain('Bu tarihte kursa aktif kaydı olmayan öğrenciler');
   });
 
   it('refuses students without an active enrolment of the course at that time, naming them', async () => {
     const n = (i: number) => String(students[i].studentNumber).padStart(5, '0');
     const late = await api().post('addAttendance', lesson({ day: 2, month: 4 }));
     expect(late.status).toBe(400);
+    // The ids come with the names, so a client marks the students without splitting the Turkish text.
     expect(late.body).toEqual({
       error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(0)} Ali Veli, ${n(1)} Ece Su`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [students[0].id, students[1].id] },
     });
     const mixed = await api().post('addAttendance', lesson({ attendants: [students[0].id, students[2].id] }));
-    expect(mixed.body).toEqual({ error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(2)} Can Ok` });
+    expect(mixed.body).toEqual({
+      error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${n(2)} Can Ok`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [students[2].id] },
+    });
     const stranger = randomUUID();
     const foreign = await api().post('addAttendance', lesson({ attendants: [stranger] }));
-    expect(foreign.body).toEqual({ error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${stranger}` });
+    expect(foreign.body).toEqual({
+      error: `Bu tarihte kursa aktif kaydı olmayan öğrenciler: ${stranger}`,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: [stranger] },
+    });
   });
 
   it('answers the warnings of api.md 8.3', async () => {
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [lesson({ courseId: undefined }), 400, 'Ders seçilmemiş'],
-      [lesson({ attendants: [] }), 400, 'Öğrenci sayısı sıfır'],
-      [lesson({ day: 31, month: 4 }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ hour: 24 }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ minute: undefined }), 400, 'Gün/saat eksik veya hatalı'],
-      [lesson({ instructorId: 'x' }), 400, 'Eğitmen geçersiz.'],
-      [lesson({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [lesson({ courseId: undefined }), 400, 'Ders seçilmemiş', 'attendance.courseMissing'],
+      [lesson({ attendants: [] }), 400, 'Öğrenci sayısı sıfır', 'attendance.noStudents'],
+      [lesson({ day: 31, month: 4 }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ hour: 24 }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ minute: undefined }), 400, 'Gün/saat eksik veya hatalı', 'attendance.dateInvalid'],
+      [lesson({ instructorId: 'x' }), 400, 'Eğitmen geçersiz.', 'attendance.instructorInvalid'],
+      [lesson({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.', 'course.notFound'],
     ];
-    for (const [body, status, error] of cases) {
+    for (const [body, status, error, code] of cases) {
       const r = await api().post('addAttendance', body);
-      expect({ body, status: r.status, answer: r.body }).toEqual({ body, status, answer: { error } });
+      const answer = { error: r.body.error, code: r.body.code };
+      expect({ body, status: r.status, answer }).toEqual({ body, status, answer: { error, code } });
     }
   });
 });
@@ -167,7 +182,10 @@ describe('editAttendance and deleteAttendance', () => {
       instructorId: randomUUID(),
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.' });
+    expect(unknown.body).toEqual({
+      error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.',
+      code: 'attendance.instructorUnknown',
+    });
     const edit = await inst().post('editAttendance', {
       id: body.id,
       attendants: [students[1].id],
@@ -192,7 +210,10 @@ describe('editAttendance and deleteAttendance', () => {
     });
     const course = await api().post('editAttendance', { ...lesson(), id: body.id, courseId: drums });
     expect(course.status).toBe(400);
-    expect(course.body).toEqual({ error: 'Yoklamanın kursu değiştirilemez.' });
+    expect(course.body).toEqual({
+      error: 'Yoklamanın kursu değiştirilemez.',
+      code: 'attendance.courseFixed',
+    });
     const late = await api().post('editAttendance', { ...lesson({ day: 5, month: 5 }), id: body.id });
     expect(late.body.error).toMatch(/^Bu tarihte kursa aktif kaydı olmayan öğrenciler: /);
 
@@ -204,7 +225,7 @@ describe('editAttendance and deleteAttendance', () => {
     });
     const again = await api().post('deleteAttendance', { id: body.id });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: 'Yoklama bulunamadı.' });
+    expect(again.body).toEqual({ error: 'Yoklama bulunamadı.', code: 'attendance.notFound' });
     expect((await api().post('editAttendance', { ...lesson(), id: body.id })).status).toBe(404);
   });
 
@@ -248,7 +269,7 @@ describe('getAttendances', () => {
     const all = await api().get('getAttendances');
     expect(all.body.total).toBe(3);
     expect(all.body.attendances.map((a: { day: number; month: number }) => `${a.day}.${a.month}`)).toEqual([
-      '1.4',
+      '31.3',
       '17.3',
       '10.3',
     ]);
@@ -268,7 +289,8 @@ describe('getAttendances', () => {
     expect((await api().get('getAttendances', { q: 'DİĞER' })).body.total).toBe(3);
     expect((await api().get('getAttendances', { q: 'diğer 17.03.2025' })).body.total).toBe(1);
     expect((await api().get('getAttendances', { q: 'diğer davul' })).body.total).toBe(0);
-    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-03-31' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(2);
     const bad = await api().get('getAttendances', { limit: 0 });
     expect(bad.status).toBe(400);
   });

@@ -82,6 +82,10 @@ describe('requestOrgLogs (api.md 7.3 Logs)', () => {
     }
     const unknown = await logs({ page: 2 });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ error: 'Tanınmayan alan: page' });
+    expect(unknown.body).toEqual({
+      error: 'Tanınmayan alan: page',
+      code: 'common.unknownField',
+      details: { fields: ['page'] },
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   hasRole,
   mayPayForOrganization,
   orderIdFor,
+  reactToCheckoutSucceeded,
   organizationDecider,
   organizationStream,
   userDecider,
@@ -23,7 +24,12 @@ import {
 import type { Db, ProjectionRunner } from '@okul/projections';
 import { AccessService } from '../auth/access.service';
 import type { AppConfig } from '../config/config';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type StreamDecision,
+} from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
 import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
 import type { Job, JobQueue } from '../jobs/job-queue';
@@ -164,45 +170,27 @@ export class BillingService implements OnModuleInit {
   async complete(ctx: CommandContext, paymentId: string, outcome: PaymentOutcome): Promise<CheckoutState> {
     await this.executor.executeMany(ctx, async () => {
       const payment = await this.executor.load(checkoutStream(paymentId), checkoutDecider);
-      const now = ctx.now.toISOString();
-      const events = checkoutDecider.decide({ type: 'CompletePayment', outcome, now }, payment.state);
-      const decisions: StreamDecision[] = [
-        { streamId: checkoutStream(paymentId), events, expectedVersion: payment.version ?? 'no_stream' },
-      ];
-      const s = payment.state;
-      if (events[0]?.type !== 'PaymentSucceeded' || s.status === 'none') return decisions;
-      const item = checkoutItem(s.checkoutItem);
-      if (!item) throw new DomainError('checkout.unknownItem');
-      const org = await this.executor.load(organizationStream(s.organizationId), organizationDecider);
-      const orgEvents = organizationDecider.decide(
-        item.kind === 'subscription'
-          ? {
-              type: 'ExtendSubscription',
-              paymentId,
-              checkoutItem: item.checkoutItem,
-              months: item.lengthMonths,
-              now,
-            }
-          : { type: 'AddSmsCredits', paymentId, checkoutItem: item.checkoutItem, credits: item.amount, now },
-        org.state,
-      );
-      decisions.push({
-        streamId: organizationStream(s.organizationId),
-        events: orgEvents,
-        expectedVersion: org.version ?? 'no_stream',
+      const result = decideOn(payment, checkoutDecider, {
+        type: 'CompletePayment',
+        outcome,
+        now: ctx.now.toISOString(),
       });
-      if (item.kind === 'subscription') {
-        // product.md 4: after payment the registration is active (the payer leaves /odeme for /giris).
-        const user = await this.executor.load(userStream(s.userId), userDecider);
-        if (user.state.status === 'registered' && user.state.registrationStatus === 'pending_payment') {
-          decisions.push({
-            streamId: userStream(s.userId),
-            events: userDecider.decide({ type: 'ActivateRegistration', now }, user.state),
-            expectedVersion: user.version ?? 'no_stream',
-          });
-        }
+      const succeeded = result.events.find((e) => e.type === 'PaymentSucceeded');
+      if (!succeeded) return [result];
+      const payer = await this.executor.load(userStream(succeeded.data.userId), userDecider);
+      const reactions: StreamDecision[] = [];
+      for (const r of reactToCheckoutSucceeded(succeeded, payer.state)) {
+        reactions.push(
+          r.stream === 'user'
+            ? decideOn(payer, userDecider, r.command)
+            : decideOn(
+                await this.executor.load(organizationStream(r.organizationId), organizationDecider),
+                organizationDecider,
+                r.command,
+              ),
+        );
       }
-      return decisions;
+      return [result, ...reactions];
     });
     return this.state(paymentId);
   }

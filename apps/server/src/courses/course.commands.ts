@@ -69,15 +69,10 @@ export class RunCourseHandler implements ICommandHandler<RunCourseCommand> {
       );
       const versionOf = new Map<string, number | null>(ids.map((id, i) => [id, schedules[i].version]));
       const decisions: StreamDecision[] = [
-        {
-          streamId: courseStream(command.courseId),
-          events: courseEvents,
-          expectedVersion: course.version ?? 'no_stream',
-        },
+        { stream: course, events: courseEvents },
         ...removals.map((r): StreamDecision => ({
-          streamId: scheduleStream(r.scheduleId),
+          stream: { streamId: scheduleStream(r.scheduleId), version: versionOf.get(r.scheduleId) ?? null },
           events: r.events,
-          expectedVersion: versionOf.get(r.scheduleId) ?? 'no_stream',
         })),
       ];
       return decisions;

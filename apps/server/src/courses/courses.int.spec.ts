@@ -40,18 +40,18 @@ describe('courses', () => {
   });
 
   it('answers the catalogue messages for bad input and writes nothing', async () => {
-    const cases: Array<[unknown, number, string]> = [
-      [{ courseExplanation: 'x' }, 400, 'kurs adı eksik'],
-      [{ name: 'x' }, 400, 'açıklama eksik'],
-      [{ name: 'x', courseExplanation: 'y', extra: 1 }, 400, 'Tanınmayan alan: extra'],
+    const cases: Array<[unknown, number, string, string]> = [
+      [{ courseExplanation: 'x' }, 400, 'kurs adı eksik', 'course.nameMissing'],
+      [{ name: 'x' }, 400, 'açıklama eksik', 'course.explanationMissing'],
+      [{ name: 'x', courseExplanation: 'y', extra: 1 }, 400, 'Tanınmayan alan: extra', 'common.unknownField'],
     ];
-    for (const [body, status, error] of cases) {
+    for (const [body, status, error, code] of cases) {
       const r = await request(t.http)
         .post(`${base(owner)}/addCourse`)
         .set(owner.auth)
         .send(body as object);
       expect(r.status).toBe(status);
-      expect(r.body).toEqual({ error });
+      expect({ error: r.body.error, code: r.body.code }).toEqual({ error, code });
     }
     const bad = await request(t.http)
       .post(`${base(owner)}/addCourse`)
@@ -260,6 +260,6 @@ describe('courses', () => {
   it('answers an unknown API path with a Turkish 404', async () => {
     const r = await request(t.http).get('/api/v1/nope').set(owner.auth);
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: 'İstenen adres bulunamadı.' });
+    expect(r.body).toEqual({ error: 'İstenen adres bulunamadı.', code: 'common.routeNotFound' });
   });
 });

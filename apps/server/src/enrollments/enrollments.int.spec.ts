@@ -95,40 +95,72 @@ describe('addEnrollment', () => {
 
   it('refuses missing data, a course with an active enrolment, and courses or students of others', async () => {
     const s = await register();
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ studentId: s.id, courseId: piano }, 400, 'Kurs kaydı eklenemedi: Bilgi eksik'],
-      [{ studentId: s.id, price: 100 }, 400, 'Kurs kaydı eklenemedi: Bilgi eksik'],
-      [{ studentId: s.id, courseId: piano, price: 0 }, 400, 'Kurs kaydı eklenemedi: Bilgi eksik'],
-      [{ studentId: s.id, courseId: piano, price: '12,345' }, 400, 'Kurs kaydı eklenemedi: Bilgi eksik'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [
+        { studentId: s.id, courseId: piano },
+        400,
+        'Kurs kaydı eklenemedi: Bilgi eksik',
+        'enrollment.missingInfo',
+      ],
+      [{ studentId: s.id, price: 100 }, 400, 'Kurs kaydı eklenemedi: Bilgi eksik', 'enrollment.missingInfo'],
+      [
+        { studentId: s.id, courseId: piano, price: 0 },
+        400,
+        'Kurs kaydı eklenemedi: Bilgi eksik',
+        'enrollment.missingInfo',
+      ],
+      [
+        { studentId: s.id, courseId: piano, price: '12,345' },
+        400,
+        'Kurs kaydı eklenemedi: Bilgi eksik',
+        'enrollment.missingInfo',
+      ],
       [
         { studentId: s.id, courseId: piano, price: 100, discount: 200 },
         400,
         'İndirim sıfırdan küçük ve fiyattan büyük olamaz.',
+        'enrollment.discountInvalid',
       ],
       [
         { studentId: s.id, courseId: piano, price: 100, periodUnit: 'year' },
         400,
         'Dönem birimi gün, hafta veya ay olmalıdır.',
+        'enrollment.periodUnitInvalid',
       ],
-      [{ studentId: s.id, courseId: piano, price: 100, extra: 1 }, 400, 'Tanınmayan alan: extra'],
-      [{ studentId: s.id, courseId: randomUUID(), price: 100 }, 404, 'Kurs bulunamadı.'],
-      [{ studentId: randomUUID(), courseId: piano, price: 100 }, 404, 'Öğrenci bulunamadı.'],
+      [
+        { studentId: s.id, courseId: piano, price: 100, extra: 1 },
+        400,
+        'Tanınmayan alan: extra',
+        'common.unknownField',
+      ],
+      [{ studentId: s.id, courseId: randomUUID(), price: 100 }, 404, 'Kurs bulunamadı.', 'course.notFound'],
+      [
+        { studentId: randomUUID(), courseId: piano, price: 100 },
+        404,
+        'Öğrenci bulunamadı.',
+        'student.notFound',
+      ],
       [
         { studentId: s.id, courseId: piano, price: 100, startDate: '2024-12-31' },
         400,
         'Kurs kaydı eklenemedi: Kurs kayıt başlangıcı öğrencinin kurum kaydından önce olamaz.',
+        'enrollment.addFailed',
       ],
     ];
-    for (const [body, status, error] of cases) {
+    for (const [body, status, error, code] of cases) {
       const r = await api().post('addEnrollment', body);
-      expect({ body, status: r.status, answer: r.body }).toEqual({ body, status, answer: { error } });
+      const answer = { error: r.body.error, code: r.body.code };
+      expect({ body, status: r.status, answer }).toEqual({ body, status, answer: { error, code } });
     }
     expect((await api().post('addEnrollment', { studentId: s.id, courseId: piano, price: 100 })).status).toBe(
       200,
     );
     const twice = await api().post('addEnrollment', { studentId: s.id, courseId: piano, price: 100 });
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ error: 'Kurs kaydı eklenemedi: Öğrencinin bu kursta aktif bir kaydı var.' });
+    expect(twice.body).toEqual({
+      error: 'Kurs kaydı eklenemedi: Öğrencinin bu kursta aktif bir kaydı var.',
+      code: 'enrollment.courseActive',
+    });
     const theirCourse = await addCourse(t, other, 'Bale');
     const foreign = await api().post('addEnrollment', { studentId: s.id, courseId: theirCourse, price: 100 });
     expect(foreign.status).toBe(404);
@@ -194,7 +226,7 @@ describe('editEnrollment (retroactive rules of product.md 5) and endEnrollment',
     ]);
     const unknown = await api().post('editEnrollment', { id: randomUUID(), price: 100 });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Kurs kaydı bulunamadı.' });
+    expect(unknown.body).toEqual({ error: 'Kurs kaydı bulunamadı.', code: 'enrollment.notFound' });
 
     const end = await api().post('endEnrollment', { ID: current.body.id });
     expect(end.status).toBe(200);
@@ -205,9 +237,12 @@ describe('editEnrollment (retroactive rules of product.md 5) and endEnrollment',
     expect(Date.parse(ended.endDate)).toBeLessThanOrEqual(Date.now());
     const again = await api().post('endEnrollment', { id: current.body.id });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'Kurs kaydı kapatılamadı: Kurs kaydı zaten kapalı.' });
+    expect(again.body).toEqual({
+      error: 'Kurs kaydı kapatılamadı: Kurs kaydı zaten kapalı.',
+      code: 'enrollment.alreadyEnded',
+    });
     const noId = await api().post('endEnrollment', {});
-    expect(noId.body).toEqual({ error: 'Kurs kaydı seçilmemiş.' });
+    expect(noId.body).toEqual({ error: 'Kurs kaydı seçilmemiş.', code: 'enrollment.idMissing' });
     // product.md 4: with no active enrolment left, the student is inactive.
     const [st] = (await api().get('getStudents', { id: s.id })).body;
     expect(st).toMatchObject({ active: false, activeCourses: [] });

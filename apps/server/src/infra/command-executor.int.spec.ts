@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, MESSAGES, type DomainEvent } from '@okul/domain';
+import { DomainError, MESSAGES, type Decider, type DomainEvent } from '@okul/domain';
 import { ProjectionRunner } from '@okul/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { CommandExecutor, MAX_ATTEMPTS, type CommandContext, type DeciderLike } from './command-executor';
+import { CommandExecutor, MAX_ATTEMPTS, decideOn, type CommandContext } from './command-executor';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -35,7 +35,7 @@ const ctx = (idempotencyKey: string | null = null): CommandContext => ({
 
 type Tick = DomainEvent & { type: 'Ticked'; data: { by: string } };
 /** Every command adds one event: a retried command that were applied twice would show two. */
-const ticker: DeciderLike<{ by: string }, Tick, number> = {
+const ticker: Decider<{ by: string }, Tick, number> = {
   initialState: 0,
   decide: (c) => [{ type: 'Ticked', data: { by: c.by } }],
   evolve: (n) => n + 1,
@@ -54,12 +54,10 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     await executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       // a concurrent writer slips in between our read and our append, once
       if (attempt === 1) await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     expect(attempts).toBe(2);
     const events = await store.readStream(streamId);
@@ -71,11 +69,9 @@ describe('CommandExecutor', () => {
     let attempts = 0;
     const run = executor.executeMany(ctx(), async (attempt) => {
       attempts = attempt;
-      const { state, version } = await executor.load(streamId, ticker);
+      const stream = await executor.load(streamId, ticker);
       await rival(streamId);
-      return [
-        { streamId, events: ticker.decide({ by: 'me' }, state), expectedVersion: version ?? 'no_stream' },
-      ];
+      return [decideOn(stream, ticker, { by: 'me' })];
     });
     const error = await run.then(
       () => null,
@@ -99,5 +95,64 @@ describe('CommandExecutor', () => {
     // a new key is a new user action
     await executor.execute(ctx(`user-1:${randomUUID()}`), streamId, ticker, { by: 'me' });
     expect(await store.readStream(streamId)).toHaveLength(2);
+  });
+
+  it('50 independent commands drawing numbers from one counter at once: none conflicts, numbers unique', async () => {
+    const counter = `counter-${randomUUID()}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, async () => {
+        const own = `thing-${randomUUID()}`;
+        let number = 0;
+        await executor.executeMany(ctx(), async () => {
+          const [c, mine] = await Promise.all([executor.load(counter, ticker), executor.load(own, ticker)]);
+          number = c.state + 1;
+          return [
+            { stream: c, events: ticker.decide({ by: own }, c.state), allocation: true },
+            { stream: mine, events: ticker.decide({ by: String(number) }, mine.state) },
+          ];
+        });
+        return number;
+      }),
+    );
+    const conflicts = outcomes.filter((o) => o.status === 'rejected');
+    expect(conflicts).toEqual([]);
+    const numbers = outcomes.map((o) => (o as PromiseFulfilledResult<number>).value).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await store.readStream(counter)).toHaveLength(50);
+  });
+
+  it('a retry after the answer was lost decides as the first try did, answers the same and stores nothing', async () => {
+    type Made = DomainEvent & { type: 'Made'; data: { number: number } };
+    // Creates once; a second creation is refused, as registerStudent refuses a student that exists.
+    const maker: Decider<{ number: number }, Made, number | null> = {
+      initialState: null,
+      decide: (c, s) => {
+        if (s !== null) throw new DomainError('common.conflict');
+        return [{ type: 'Made', data: { number: c.number } }];
+      },
+      evolve: (_s, e) => e.data.number,
+    };
+    const streamId = `made-${randomUUID()}`;
+    const counter = `counter-${randomUUID()}`;
+    const key = `user-1:${randomUUID()}`;
+    const run = async (k: string) => {
+      let number = 0;
+      await executor.executeMany(ctx(k), async () => {
+        const [c, m] = await Promise.all([executor.load(counter, ticker), executor.load(streamId, maker)]);
+        number = c.state + 1;
+        return [
+          { stream: c, events: ticker.decide({ by: k }, c.state) },
+          { stream: m, events: maker.decide({ number }, m.state) },
+        ];
+      });
+      return number;
+    };
+    expect(await run(key)).toBe(1);
+    await rival(counter); // someone else draws a number meanwhile
+    const head = await store.headPosition();
+    expect(await run(key)).toBe(1);
+    expect(await store.headPosition()).toBe(head);
+    // a new key is a new request: refused, the thing exists
+    await expect(run(`user-1:${randomUUID()}`)).rejects.toBeInstanceOf(DomainError);
   });
 });

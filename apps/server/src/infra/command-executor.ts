@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConcurrencyError,
   DomainError,
+  type Decider,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -12,12 +14,6 @@ import {
 import type { ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
 import { deterministicUuid, newId } from './ids';
-
-export interface DeciderLike<C, E extends DomainEvent, S> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState: S;
-}
 
 /** Who asks, from where, with which idempotency key: becomes the events' metadata. */
 export interface CommandContext {
@@ -31,14 +27,56 @@ export interface CommandContext {
   now: Date;
 }
 
-export interface StreamDecision {
+/** A stream as read for a decision: its state and the version the append will expect. */
+export interface LoadedStream<S> {
+  readonly streamId: string;
+  readonly state: S;
+  /** The version of its last event; null when the stream does not exist yet. */
+  readonly version: number | null;
+}
+
+/**
+ * Events decided for a stream that was loaded: the append expects the version it was loaded at, so a
+ * change by someone else in between is a conflict and the command is decided again.
+ */
+export interface StreamDecision<E extends DomainEvent = DomainEvent> {
+  stream: Pick<LoadedStream<unknown>, 'streamId' | 'version'>;
+  events: E[];
+  /**
+   * A counter the command only draws the next number from (student numbers, attendance codes). Two
+   * independent commands meet there although neither touches what the other does, so a conflict on it is
+   * retried until the command gets its number (ALLOCATION_ATTEMPTS), never answered 409 to the user.
+   */
+  allocation?: boolean;
+}
+
+/** The decision of one decider over one loaded stream. */
+export function decideOn<C, E extends DomainEvent, S>(
+  stream: LoadedStream<S>,
+  decider: Decider<C, E, S>,
+  command: C,
+): StreamDecision<E> {
+  return { stream, events: decider.decide(command, stream.state) };
+}
+
+interface Append {
   streamId: string;
   events: DomainEvent[];
   expectedVersion: ExpectedVersion;
+  allocation?: boolean;
 }
 
-/** Tries of one command before a conflict is answered as 409 (bounded retry, issue 2). */
+/** Tries of one command before a conflict is answered as 409: a bounded retry, so a hot stream cannot spin. */
 export const MAX_ATTEMPTS = 4;
+/** Tries when the conflict is on an allocation counter: one writer wins each round, so 50 writers need 50. */
+export const ALLOCATION_ATTEMPTS = 200;
+
+/** The idempotency key of the command being decided, for `load` (called by handlers inside decideAll). */
+const deciding = new AsyncLocalStorage<{ key: string | null; replayed: Set<string> }>();
+
+/** The id of the n-th event a keyed command writes to a stream: the same on every try of that request. */
+const keyedEventId = (key: string, streamId: string, n: number) =>
+  deterministicUuid(`${key}:${streamId}:${n}`);
 
 /**
  * Runs a command against one or more streams: read, fold, decide, append with the expected version;
@@ -54,29 +92,42 @@ export class CommandExecutor {
 
   async load<C, E extends DomainEvent, S>(
     streamId: string,
-    decider: DeciderLike<C, E, S>,
-  ): Promise<{ state: S; version: number | null }> {
-    const events = await this.store.readStream(streamId);
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S>> {
+    let events = await this.store.readStream(streamId);
+    // A retry of a request whose events were stored (the answer was lost, or the process died before
+    // answering) is decided again on the stream as it was before them: it decides the same, answers what the
+    // first try answered, and commit finds the events stored and writes nothing.
+    const scope = deciding.getStore();
+    if (scope?.key) {
+      const first = keyedEventId(scope.key, streamId, 0);
+      const at = events.findIndex((e) => e.id === first);
+      if (at >= 0) {
+        events = events.slice(0, at);
+        scope.replayed.add(streamId);
+      }
+    }
     const state = events.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
     );
-    return { state, version: events.length ? events[events.length - 1].streamVersion : null };
+    return { streamId, state, version: events.length ? events[events.length - 1].streamVersion : null };
   }
 
   /** One stream, one decider. Answers the events written. */
   async execute<C, E extends DomainEvent, S>(
     ctx: CommandContext,
     streamId: string,
-    decider: DeciderLike<C, E, S>,
+    decider: Decider<C, E, S>,
     command: C | ((state: S) => C),
   ): Promise<E[]> {
     let written: E[] = [];
     await this.executeMany(ctx, async () => {
-      const { state, version } = await this.load(streamId, decider);
-      const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
-      written = decider.decide(cmd, state);
-      return [{ streamId, events: written, expectedVersion: version ?? 'no_stream' }];
+      const stream = await this.load(streamId, decider);
+      const cmd = typeof command === 'function' ? (command as (s: S) => C)(stream.state) : command;
+      const decision = decideOn(stream, decider, cmd);
+      written = decision.events;
+      return [decision];
     });
     return written;
   }
@@ -89,9 +140,39 @@ export class CommandExecutor {
     ctx: CommandContext,
     decideAll: (attempt: number) => Promise<StreamDecision[]>,
   ): Promise<bigint> {
+    return this.commit(ctx, async (attempt) =>
+      (await decideAll(attempt)).map((d) => ({
+        streamId: d.stream.streamId,
+        events: d.events,
+        // The one place a loaded version becomes the append's expectation.
+        expectedVersion: d.stream.version ?? 'no_stream',
+        allocation: d.allocation,
+      })),
+    );
+  }
+
+  /** Append facts that need no decision (e.g. a refused action for the audit log). */
+  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
+    await this.commit(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
+  }
+
+  private async commit(
+    ctx: CommandContext,
+    decideAll: (attempt: number) => Promise<Append[]>,
+  ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
-      const decisions = (await decideAll(attempt)).filter((d) => d.events.length > 0);
+      const scope = { key: ctx.idempotencyKey, replayed: new Set<string>() };
+      const decisions = (await deciding.run(scope, () => decideAll(attempt))).filter(
+        (d) => d.events.length > 0,
+      );
       if (decisions.length === 0) return 0n;
+      if (scope.replayed.size > 0) {
+        const position = await this.storedBefore(ctx.idempotencyKey!, decisions);
+        if (position !== null) {
+          await this.projections.waitFor(position);
+          return position;
+        }
+      }
       const metadata: EventMetadata = {
         organizationId: ctx.organizationId,
         userId: ctx.userId,
@@ -101,12 +182,12 @@ export class CommandExecutor {
         causationId: null,
         occurredAt: ctx.now.toISOString(),
       };
-      let n = 0;
+      // Numbered per stream, so that `load` finds a request's first event on each stream it wrote.
       const appends: StreamAppend[] = decisions.map((d) => ({
         streamId: d.streamId,
         expectedVersion: d.expectedVersion,
-        events: d.events.map((e): NewEvent => ({
-          id: ctx.idempotencyKey ? deterministicUuid(`${ctx.idempotencyKey}:${d.streamId}:${n++}`) : newId(),
+        events: d.events.map((e, n): NewEvent => ({
+          id: ctx.idempotencyKey ? keyedEventId(ctx.idempotencyKey, d.streamId, n) : newId(),
           type: e.type,
           data: e.data,
           metadata,
@@ -119,7 +200,11 @@ export class CommandExecutor {
         return position;
       } catch (e) {
         if (e instanceof ConcurrencyError) {
-          if (attempt >= MAX_ATTEMPTS) throw new DomainError('common.conflict');
+          const counter = decisions.some((d) => d.allocation && d.streamId === e.streamId);
+          if (attempt >= (counter ? ALLOCATION_ATTEMPTS : MAX_ATTEMPTS))
+            throw new DomainError('common.conflict');
+          // Spread the next tries of writers that met on a counter, so they do not meet again at once.
+          if (counter) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
           continue;
         }
         throw e;
@@ -127,8 +212,21 @@ export class CommandExecutor {
     }
   }
 
-  /** Append facts that need no decision (e.g. a refused action for the audit log). */
-  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
-    await this.executeMany(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
+  /**
+   * When every event these appends would write is already stored under this request's key (a retry of a
+   * request that was written), the position of the last of them; otherwise null (write as usual).
+   */
+  private async storedBefore(key: string, decisions: Append[]): Promise<bigint | null> {
+    let position = 0n;
+    for (const d of decisions) {
+      const stored = await this.store.readStream(d.streamId);
+      for (let n = 0; n < d.events.length; n++) {
+        const id = keyedEventId(key, d.streamId, n);
+        const e = stored.find((x) => x.id === id);
+        if (!e) return null;
+        if (e.globalPosition > position) position = e.globalPosition;
+      }
+    }
+    return position;
   }
 }

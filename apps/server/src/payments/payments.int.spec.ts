@@ -68,23 +68,34 @@ describe('addPayment and getPayments', () => {
   });
 
   it('answers the form warnings of product.md 5 and the limits of api.md 9.3', async () => {
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [payment({ amount: undefined }), 400, 'Miktar eksik'],
-      [payment({ amount: ' ' }), 400, 'Miktar eksik'],
-      [payment({ amount: 'on beş' }), 400, 'Miktar hatalı'],
-      [payment({ amount: 0 }), 400, 'Miktar hatalı'],
-      [payment({ amount: -5 }), 400, 'Miktar hatalı'],
-      [payment({ amount: '1,234' }), 400, 'Miktar hatalı'],
-      [payment({ courseId: undefined }), 400, 'kurs eksik'],
-      [payment({ method: 'cheque' }), 400, 'Ödeme yöntemi geçersiz.'],
-      [payment({ notes: 'x'.repeat(501) }), 400, 'Not en fazla 500 karakter olabilir.'],
-      [payment({ referenceCode: 'x'.repeat(101) }), 400, 'Referans kodu en fazla 100 karakter olabilir.'],
-      [payment({ studentId: randomUUID() }), 404, 'Öğrenci bulunamadı.'],
-      [payment({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [payment({ amount: undefined }), 400, 'Miktar eksik', 'payment.amountMissing'],
+      [payment({ amount: ' ' }), 400, 'Miktar eksik', 'payment.amountMissing'],
+      [payment({ amount: 'on beş' }), 400, 'Miktar hatalı', 'payment.amountInvalid'],
+      [payment({ amount: 0 }), 400, 'Miktar hatalı', 'payment.amountInvalid'],
+      [payment({ amount: -5 }), 400, 'Miktar hatalı', 'payment.amountInvalid'],
+      [payment({ amount: '1,234' }), 400, 'Miktar hatalı', 'payment.amountInvalid'],
+      [payment({ courseId: undefined }), 400, 'kurs eksik', 'payment.courseMissing'],
+      [payment({ method: 'cheque' }), 400, 'Ödeme yöntemi geçersiz.', 'payment.methodInvalid'],
+      [
+        payment({ notes: 'x'.repeat(501) }),
+        400,
+        'Not en fazla 500 karakter olabilir.',
+        'payment.notesTooLong',
+      ],
+      [
+        payment({ referenceCode: 'x'.repeat(101) }),
+        400,
+        'Referans kodu en fazla 100 karakter olabilir.',
+        'payment.referenceTooLong',
+      ],
+      [payment({ studentId: randomUUID() }), 404, 'Öğrenci bulunamadı.', 'student.notFound'],
+      [payment({ courseId: randomUUID() }), 404, 'Kurs bulunamadı.', 'course.notFound'],
     ];
-    for (const [body, status, error] of cases) {
+    for (const [body, status, error, code] of cases) {
       const r = await api().post('addPayment', body);
-      expect({ body, status: r.status, answer: r.body }).toEqual({ body, status, answer: { error } });
+      const answer = { error: r.body.error, code: r.body.code };
+      expect({ body, status: r.status, answer }).toEqual({ body, status, answer: { error, code } });
     }
   });
 
@@ -121,11 +132,16 @@ describe('editPayment, deletePayment, resurrectPayment, permanentlyDeletePayment
     });
     expect((await api().post('editPayment', { id: body.id, amount: 0 })).body).toEqual({
       error: 'Miktar hatalı',
+      code: 'payment.amountInvalid',
+      details: { field: 'amount' },
     });
 
     const early = await api().post('permanentlyDeletePayment', { id: body.id });
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ error: 'Kalıcı silme yalnızca silinen ödemeler listesinden yapılabilir.' });
+    expect(early.body).toEqual({
+      error: 'Kalıcı silme yalnızca silinen ödemeler listesinden yapılabilir.',
+      code: 'payment.purgeNotDeleted',
+    });
 
     expect((await api().post('deletePayment', { id: body.id })).status).toBe(200);
     expect(await find()).toMatchObject({
@@ -135,13 +151,13 @@ describe('editPayment, deletePayment, resurrectPayment, permanentlyDeletePayment
     });
     const twice = await api().post('deletePayment', { id: body.id });
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ error: 'Ödeme zaten silinmiş.' });
+    expect(twice.body).toEqual({ error: 'Ödeme zaten silinmiş.', code: 'payment.alreadyDeleted' });
     expect((await api().post('editPayment', { id: body.id, amount: 5 })).status).toBe(409);
 
     expect((await api().post('resurrectPayment', { id: body.id })).status).toBe(200);
     expect(await find()).toMatchObject({ isDeleted: false, deletedAt: null, amount: 12075 });
     const notDeleted = await api().post('resurrectPayment', { id: body.id });
-    expect(notDeleted.body).toEqual({ error: 'Ödeme silinmemiş.' });
+    expect(notDeleted.body).toEqual({ error: 'Ödeme silinmemiş.', code: 'payment.notDeleted' });
 
     await api().post('deletePayment', { id: body.id });
     const purge = await api().post('permanentlyDeletePayment', { id: body.id });
@@ -149,8 +165,12 @@ describe('editPayment, deletePayment, resurrectPayment, permanentlyDeletePayment
     expect(await find()).toBeUndefined();
     const gone = await api().post('resurrectPayment', { id: body.id });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'Ödeme bulunamadı.' });
-    expect((await api().post('deletePayment', { id: 'nope' })).body).toEqual({ error: 'Ödeme seçilmemiş.' });
+    expect(gone.body).toEqual({ error: 'Ödeme bulunamadı.', code: 'payment.notFound' });
+    expect((await api().post('deletePayment', { id: 'nope' })).body).toEqual({
+      error: 'Ödeme seçilmemiş.',
+      code: 'payment.idMissing',
+      details: { field: 'id' },
+    });
   });
 
   it('logs each action with the amounts (old and new on an edit)', async () => {

@@ -88,9 +88,9 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
       );
       studentNumber = plan.studentNumber;
       return [
-        decision(plan.student, student.version),
-        decision(plan.numbers, numbers.version),
-        decision(plan.tckn, tckn.version),
+        { stream: student, events: plan.student.events },
+        { stream: numbers, events: plan.numbers.events, allocation: true },
+        { stream: tckn, events: plan.tckn.events },
       ];
     });
     return { id: studentId, studentNumber };
@@ -118,8 +118,11 @@ export class EditStudentHandler implements ICommandHandler<EditStudentCommand> {
         { student: student.state, newTckn: newTckn.state, oldTckn: oldTckn?.state ?? null },
       );
       if (student.state.status !== 'none') studentNumber = student.state.studentNumber;
-      const out = [decision(plan.student, student.version), decision(plan.newTckn, newTckn.version)];
-      if (plan.oldTckn && oldTckn) out.push(decision(plan.oldTckn, oldTckn.version));
+      const out: StreamDecision[] = [
+        { stream: student, events: plan.student.events },
+        { stream: newTckn, events: plan.newTckn.events },
+      ];
+      if (plan.oldTckn && oldTckn) out.push({ stream: oldTckn, events: plan.oldTckn.events });
       return out;
     });
     return { id: studentId, studentNumber };
@@ -134,11 +137,4 @@ export class RunStudentHandler implements ICommandHandler<RunStudentCommand> {
     await this.executor.execute(ctx, studentStream(command.studentId), studentDecider, command);
     return { id: command.studentId };
   }
-}
-
-function decision(
-  part: { streamId: string; events: StreamDecision['events'] },
-  version: number | null,
-): StreamDecision {
-  return { streamId: part.streamId, events: part.events, expectedVersion: version ?? 'no_stream' };
 }

@@ -70,17 +70,40 @@ describe('registerStudent', () => {
       studentBody('12345', { name: ' ', surname: '', regY: 1999, dobY: 1800, pob: '', address: null }),
     );
     expect(r.status).toBe(400);
+    const items = [
+      'İsim',
+      'Soyisim',
+      'TC kimlik no eksik',
+      'Kayıt tarihi',
+      'Doğum tarihi',
+      'Doğum yeri',
+      'Adres',
+    ];
     expect(r.body).toEqual({
       error:
         'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: İsim, Soyisim, TC kimlik no eksik, Kayıt tarihi, Doğum tarihi, Doğum yeri, Adres',
+      code: 'student.createInvalid',
+      details: { items },
     });
     const invalid = await api().post('registerStudent', studentBody('12345678901'));
-    expect(invalid.body).toEqual({ error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN geçersiz' });
+    expect(invalid.body).toEqual({
+      error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN geçersiz',
+      code: 'student.createInvalid',
+      details: { items: ['TCKN geçersiz'] },
+    });
     const unknown = await api().post('registerStudent', { ...studentBody(tckn()), hack: true });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ error: 'Öğrenci kaydedilemedi: Tanınmayan alan: hack' });
+    expect(unknown.body).toEqual({
+      error: 'Öğrenci kaydedilemedi: Tanınmayan alan: hack',
+      code: 'common.unknownField',
+      details: { fields: ['hack'] },
+    });
     const longName = await api().post('registerStudent', studentBody(tckn(), { name: 'x'.repeat(51) }));
-    expect(longName.body).toEqual({ error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: İsim' });
+    expect(longName.body).toEqual({
+      error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: İsim',
+      code: 'student.createInvalid',
+      details: { items: ['İsim'] },
+    });
     const badPhone = await api().post('registerStudent', studentBody(tckn(), { phone: '12345' }));
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.error).toMatch(/^Öğrenci kaydedilemedi: Telefon 10 haneli olmalı/);
@@ -89,10 +112,15 @@ describe('registerStudent', () => {
 
   it('refuses a TCKN already registered in the organisation, but not one of another organisation', async () => {
     const id = tckn();
-    expect((await api().post('registerStudent', studentBody(id))).status).toBe(200);
+    const first = await api().post('registerStudent', studentBody(id));
+    expect(first.status).toBe(200);
     const again = await api().post('registerStudent', studentBody(id, { name: 'Başka' }));
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı' });
+    expect(again.body).toEqual({
+      error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı',
+      code: 'student.createInvalid',
+      details: { items: ['TCKN zaten kayıtlı'], tcknHolderId: first.body.id },
+    });
     const elsewhere = await orgApi(t, other).post('registerStudent', studentBody(id));
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.studentNumber).toBe(25001);
@@ -143,6 +171,7 @@ describe('registerStudent', () => {
     expect(r.body).toEqual({
       error:
         'Öğrenci kaydedilemedi: 2031 kayıt yılı için öğrenci numarası kalmadı: bir yılda en fazla 999 öğrenci kaydedilebilir.',
+      code: 'student.numbersExhausted',
     });
   });
 });
@@ -176,22 +205,30 @@ describe('editStudent, deleteStudent, resurrectStudent', () => {
       editedByName: 'Ayşe Yılmaz',
     });
     // The old TCKN is free again; the new one is taken.
-    expect((await api().post('registerStudent', studentBody(oldTckn))).status).toBe(200);
+    const holder = await api().post('registerStudent', studentBody(oldTckn));
+    expect(holder.status).toBe(200);
     const taken = await api().post('registerStudent', studentBody(newTckn));
     expect(taken.body.error).toBe('Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
     const clash = await api().post('editStudent', { id, ...studentBody(oldTckn) });
     expect(clash.body).toEqual({
       error: 'Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı',
+      code: 'student.updateInvalid',
+      details: { items: ['TCKN zaten kayıtlı'], tcknHolderId: holder.body.id },
     });
 
     const bad = await api().post('editStudent', { id, ...studentBody(newTckn, { name: '', pob: ' ' }) });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       error: 'Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: İsim\nDoğum yeri',
+      code: 'student.updateInvalid',
+      details: { items: ['İsim', 'Doğum yeri'] },
     });
     const missing = await api().post('editStudent', { id: randomUUID(), ...studentBody(tckn()) });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Öğrenci bilgileri güncellenemedi: Öğrenci bulunamadı.' });
+    expect(missing.body).toEqual({
+      error: 'Öğrenci bilgileri güncellenemedi: Öğrenci bulunamadı.',
+      code: 'student.notFound',
+    });
   });
 
   it('soft deletes and restores a student', async () => {
@@ -203,16 +240,20 @@ describe('editStudent, deleteStudent, resurrectStudent', () => {
     expect(s.deletedAt).toEqual(expect.any(String));
     const again = await api().post('deleteStudent', { id: body.id });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'Öğrenci zaten silinmiş.' });
+    expect(again.body).toEqual({ error: 'Öğrenci zaten silinmiş.', code: 'student.alreadyDeleted' });
     expect((await api().post('resurrectStudent', { id: body.id })).status).toBe(200);
     [s] = (await api().get('getStudents', { id: body.id })).body;
     expect(s.deletedAt).toBeNull();
     const notDeleted = await api().post('resurrectStudent', { id: body.id });
     expect(notDeleted.status).toBe(409);
-    expect(notDeleted.body).toEqual({ error: 'Öğrenci silinmemiş.' });
+    expect(notDeleted.body).toEqual({ error: 'Öğrenci silinmemiş.', code: 'student.notDeleted' });
     const bad = await api().post('deleteStudent', { id: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Öğrenci bulunamadı.' });
+    expect(bad.body).toEqual({
+      error: 'Öğrenci bulunamadı.',
+      code: 'common.badRequest',
+      details: { field: 'id' },
+    });
     const none = await api().post('deleteStudent', { id: randomUUID() });
     expect(none.status).toBe(404);
   });
@@ -265,7 +306,11 @@ describe('getStudents', () => {
     expect((await api().get('getStudents', { q: 'yok-böyle-biri' })).body).toEqual([]);
     const bad = await api().get('getStudents', { foo: '1' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Tanınmayan alan: foo' });
+    expect(bad.body).toEqual({
+      error: 'Tanınmayan alan: foo',
+      code: 'common.unknownField',
+      details: { fields: ['foo'] },
+    });
   });
 
   it('serves the whole list again unchanged (304 on its ETag) until a write or an enrolment end changes it', async () => {
@@ -337,7 +382,7 @@ describe('getStudents', () => {
     expect(withCourse.activeCourses[0]).toMatchObject({ courseName: 'Çello', price: null, discount: null });
     const reg = await mine.post('registerStudent', studentBody(tckn()));
     expect(reg.status).toBe(403);
-    expect(reg.body).toEqual({ error: 'Bu işlem için yetkiniz yok.' });
+    expect(reg.body).toEqual({ error: 'Bu işlem için yetkiniz yok.', code: 'auth.forbidden' });
     expect((await mine.post('deleteStudent', { id: withCourse.id })).status).toBe(403);
     expect((await mine.post('getStudentBalances', { id: withCourse.id })).status).toBe(403);
   });

@@ -269,7 +269,7 @@ describe('staff invitation and account screens in the browser', () => {
     // the server refuses the owner's writes while the organisation is closed
     const refused = await rename('Kapalıyken');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: 'Kurum erişime kapatılmış.' });
+    expect(refused.body).toEqual({ error: 'Kurum erişime kapatılmış.', code: 'org.deactivated' });
 
     await page.getByRole('button', { name: 'Kurumu Aç' }).click();
     await page.waitForURL('**/giris/anasayfa');

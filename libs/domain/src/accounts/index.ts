@@ -5,5 +5,6 @@ export * from './session-decider';
 export * from './invitation-decider';
 export * from './checkout-catalogue';
 export * from './checkout-decider';
+export * from './checkout-policy';
 export * from './public-info';
 export * from './answers';

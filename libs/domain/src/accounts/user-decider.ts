@@ -69,6 +69,8 @@ export type UserCommand =
       globalRoleId: number | null;
       /** An invitation accepted through its e-mail link proves the address: the user starts verified. */
       emailVerified?: boolean;
+      /** api.md 8.1 "Lütfen mail adresinizi kontrol edin": a self-registered user gets the link at once. */
+      emailVerification?: { tokenHash: string; expiresAt: string };
       now: string;
     }
   | { type: 'RequestEmailVerification'; tokenHash: string; expiresAt: string; now: string }
@@ -136,12 +138,17 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new DomainError('auth.emailTaken');
-      const { type: _t, now, emailVerified, ...rest } = command;
+      const { type: _t, now, emailVerified, emailVerification, ...rest } = command;
       const events: UserEvent[] = [{ type: 'UserRegistered', data: { ...rest, registeredAt: now } }];
       if (emailVerified)
         events.push({
           type: 'UserEmailVerified',
           data: { userId: rest.userId, email: rest.email, verifiedAt: now },
+        });
+      else if (emailVerification)
+        events.push({
+          type: 'EmailVerificationRequested',
+          data: { userId: rest.userId, email: rest.email, ...emailVerification, requestedAt: now },
         });
       return events;
     }

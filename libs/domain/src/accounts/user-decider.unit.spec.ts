@@ -114,6 +114,23 @@ describe('e-mail verification', () => {
     );
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerified']);
   });
+  it('sends a self-registered user the verification link with the registration', () => {
+    const { registeredAt, ...data } = registered.data as Extract<
+      UserEvent,
+      { type: 'UserRegistered' }
+    >['data'];
+    const events = when([], {
+      type: 'RegisterUser',
+      ...data,
+      emailVerification: { tokenHash: 'v', expiresAt: later(60) },
+      now: registeredAt,
+    });
+    expect(events).toEqual([registered, requested('v')]);
+    // the link just sent verifies the address
+    expect(
+      when(events, { type: 'VerifyEmail', email: 'ayse@example.com', presentedHash: 'v', now: later(1) }),
+    ).toHaveLength(1);
+  });
 });
 
 describe('password reset', () => {

@@ -227,6 +227,7 @@ export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentSt
         throw new DomainError(
           'enrollment.addFailed',
           `${message('enrollment.addFailed')}: ${problems.map((p) => message(p)).join(' ')}`,
+          { problems },
         );
       }
       return [
@@ -270,7 +271,7 @@ export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentSt
           others: state.enrollments.filter((o) => o.courseId === e.courseId && o.id !== e.id),
         });
         if (problems.length > 0)
-          throw new DomainError('enrollment.updateRefused', enrollmentEditMessage(problems));
+          throw new DomainError('enrollment.updateRefused', enrollmentEditMessage(problems), { problems });
       }
       // product.md 5: nothing changed writes nothing (the dialog's button is disabled until something changes).
       if (sameTerms(next, previous)) return [];

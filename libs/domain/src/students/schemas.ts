@@ -225,13 +225,15 @@ export function studentValidationMessage(items: readonly string[], mode: Student
     : message('student.updateInvalid', { items: items.join('\n') });
 }
 
-export function studentValidationError(items: readonly string[], mode: StudentFormMode): DomainError {
+export function studentValidationError(
+  items: readonly string[],
+  mode: StudentFormMode,
+  details: Record<string, unknown> = {},
+): DomainError {
   return new DomainError(
     mode === 'create' ? 'student.createInvalid' : 'student.updateInvalid',
     studentValidationMessage(items, mode),
-    {
-      items: [...items],
-    },
+    { items: [...items], ...details },
   );
 }
 
@@ -240,7 +242,11 @@ export const registerStudentSchema = studentInputSchema.transform(
   (value: LooseStudentInput, ctx): StudentInput => {
     const items = studentFormProblems(value);
     if (items.length > 0) {
-      ctx.addIssue({ code: 'custom', message: studentValidationMessage(items, 'create'), params: { items } });
+      ctx.addIssue({
+        code: 'custom',
+        message: studentValidationMessage(items, 'create'),
+        params: { code: 'student.createInvalid', items },
+      });
       return z.NEVER;
     }
     // Every nullable item field was checked present above.
@@ -255,7 +261,11 @@ export const editStudentSchema = z
     const { id, ...rest } = value;
     const items = studentFormProblems(rest);
     if (items.length > 0) {
-      ctx.addIssue({ code: 'custom', message: studentValidationMessage(items, 'edit'), params: { items } });
+      ctx.addIssue({
+        code: 'custom',
+        message: studentValidationMessage(items, 'edit'),
+        params: { code: 'student.updateInvalid', items },
+      });
       return z.NEVER;
     }
     return { id, ...(rest as StudentInput) };

@@ -48,7 +48,10 @@ export function decideTcknReservation(
     case 'ReserveTckn':
       if (state.holder === command.studentId) return [];
       if (state.holder !== null)
-        throw studentValidationError([message('student.itemTcknTaken')], command.mode);
+        // The holder's id lets a client offer the existing (maybe deleted, restorable) student.
+        throw studentValidationError([message('student.itemTcknTaken')], command.mode, {
+          tcknHolderId: state.holder,
+        });
       return [{ type: 'TcknReserved', data: { ...data, reservedAt: command.now } }];
     case 'ReleaseTckn':
       // Only the holder releases; anything else is a no-op so that a retried edit stays harmless.

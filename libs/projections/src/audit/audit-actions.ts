@@ -7,6 +7,7 @@ import { paymentAuditMappers } from '../payments/payments.audit';
 import { accountingAuditMappers } from '../accounting/accounting.audit';
 import { classAuditMappers } from '../groups/classes.audit';
 import { employeeAuditMappers } from '../employees/employees.audit';
+import { smsAuditMappers } from '../sms/sms.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
 import { gradeAuditMappers } from '../grades/grades.audit';
 
@@ -41,6 +42,7 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...accountingAuditMappers,
   ...classAuditMappers,
   ...employeeAuditMappers,
+  ...smsAuditMappers,
   ...scheduleAuditMappers,
   ...gradeAuditMappers,
 };

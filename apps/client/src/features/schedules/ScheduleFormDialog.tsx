@@ -12,10 +12,9 @@ import { message } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
-import type { Course } from '@okul/domain';
+import type { Course, StudentListRow } from '@okul/domain';
 import { eligibleMembers, studentOptionLabel } from '../groups/groups';
 import type { Group } from '../groups/types';
-import type { StudentListRow } from '@okul/domain';
 import { formValuesOf, type ScheduleFormValues } from './calendar';
 import type { Schedule } from './types';
 

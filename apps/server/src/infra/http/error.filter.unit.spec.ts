@@ -1,8 +1,10 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { HttpException } from '@nestjs/common';
-import { DomainError } from '@okul/domain';
+import { randomUUID } from 'node:crypto';
+import { DomainError, message } from '@okul/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorFilter } from './error.filter';
+import { z } from 'zod';
+import { ErrorFilter, describeError, validationRefusal } from './error.filter';
 
 /** Runs the filter on one exception and answers the response it gave and what it wrote to the console. */
 function filter(exception: unknown) {
@@ -38,7 +40,10 @@ describe('ErrorFilter logging', () => {
     const out = filter(new DomainError('checkout.notConfigured'));
     expect(out.sent).toEqual({
       status: 503,
-      body: { error: 'Kartla ödeme şu anda kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.' },
+      body: {
+        error: 'Kartla ödeme şu anda kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.',
+        code: 'checkout.notConfigured',
+      },
     });
     expect(out.errors).toEqual([]);
     expect(out.warnings).toEqual([
@@ -49,21 +54,91 @@ describe('ErrorFilter logging', () => {
     ]);
   });
 
-  it('treats a DomainError wrapped as the cause of an HttpException the same way', () => {
-    const wrapped = new HttpException('x', 500, { cause: new DomainError('checkout.providerUnavailable') });
-    const out = filter(wrapped);
-    expect(out.sent.status).toBe(502);
-    expect(out.errors).toEqual([]);
-    expect(out.warnings).toHaveLength(1);
+  it("answers Nest's own refusals (an unknown route) with the catalogue's text and code", () => {
+    const out = filter(new HttpException('Cannot GET /api/v1/nope', 404));
+    expect(out.sent).toEqual({
+      status: 404,
+      body: { error: 'İstenen adres bulunamadı.', code: 'common.routeNotFound' },
+    });
   });
 
   it('keeps the stack of a real unexpected error and logs nothing for a 4xx refusal', () => {
     const bug = new TypeError('x is undefined');
     const out = filter(bug);
-    expect(out.sent).toEqual({ status: 500, body: { error: expect.any(String) } });
+    expect(out.sent).toEqual({
+      status: 500,
+      body: { error: 'Beklenmeyen bir hata oluştu.', code: 'common.internal' },
+    });
     expect(out.errors).toEqual([['[http] unexpected error', bug]]);
     const refusal = filter(new DomainError('attendance.notFound'));
     expect(refusal.sent.status).toBe(404);
     expect([...refusal.errors, ...refusal.warnings]).toEqual([]);
+  });
+});
+
+describe('the error contract', () => {
+  it('answers a DomainError as { error, code, details } and leaves details out when there are none', () => {
+    const ids = ['a2c1e8a4-0000-4000-8000-000000000001'];
+    expect(describeError(new DomainError('attendance.noEnrollment', 'Ali', { studentIds: ids }))).toEqual({
+      status: 400,
+      body: { error: 'Ali', code: 'attendance.noEnrollment', details: { studentIds: ids } },
+    });
+    expect(describeError(new DomainError('course.notFound')).body).toEqual({
+      error: 'Kurs bulunamadı.',
+      code: 'course.notFound',
+    });
+  });
+
+  it('words a validation failure with the schema message, its catalogue key and the field', () => {
+    const schema = z.strictObject({ courseId: z.uuid({ error: message('course.notFound') }), n: z.number() });
+    const refusal = (body: unknown) => describeError(validationRefusal(schema.safeParse(body).error!));
+    const enrollment = z.strictObject({ price: z.number({ error: message('enrollment.priceInvalid') }) });
+    expect(describeError(validationRefusal(enrollment.safeParse({ price: 'x' }).error!))).toEqual({
+      status: 400,
+      body: {
+        error: message('enrollment.priceInvalid'),
+        code: 'enrollment.priceInvalid',
+        details: { field: 'price' },
+      },
+    });
+    // A malformed id stays a 400 even though its text is the "not found" one.
+    expect(refusal({ courseId: 'x', n: 1 })).toEqual({
+      status: 400,
+      body: { error: 'Kurs bulunamadı.', code: 'common.badRequest', details: { field: 'courseId' } },
+    });
+    expect(refusal({ courseId: randomUUID(), n: 1, extra: 1 }).body).toEqual({
+      error: 'Tanınmayan alan: extra',
+      code: 'common.unknownField',
+      details: { fields: ['extra'] },
+    });
+    expect(refusal('text').body).toEqual({ error: 'Geçersiz istek.', code: 'common.badRequest' });
+    // A message the catalogue does not hold (zod's own Turkish wording) is a plain bad request.
+    expect(refusal({ courseId: randomUUID(), n: 'x' }).body).toMatchObject({
+      code: 'common.badRequest',
+      details: { field: 'n' },
+    });
+  });
+
+  it('takes the code and details a rule over several fields puts in its issue', () => {
+    const schema = z.object({ a: z.string() }).transform((v, ctx) => {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Eksik: A',
+        params: { code: 'student.createInvalid', items: ['A'] },
+      });
+      return z.NEVER;
+    });
+    expect(describeError(validationRefusal(schema.safeParse({ a: 'x' }).error!))).toEqual({
+      status: 400,
+      body: { error: 'Eksik: A', code: 'student.createInvalid', details: { items: ['A'] } },
+    });
+  });
+
+  it('answers body-parser refusals with their own codes', () => {
+    expect(describeError({ type: 'entity.parse.failed' })).toEqual({
+      status: 400,
+      body: { error: 'İstek gövdesi geçerli bir JSON değil.', code: 'common.badJson' },
+    });
+    expect(describeError({ type: 'entity.too.large' }).body.code).toBe('common.payloadTooLarge');
   });
 });

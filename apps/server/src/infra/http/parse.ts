@@ -1,12 +1,13 @@
 import { DomainError, findUnstorableText, message } from '@okul/domain';
 import { z } from 'zod';
+import { validationRefusal } from './error.filter';
 
-// Every answer is Turkish (issue 2): schema messages the catalogue does not word come from zod's Turkish locale.
+// Every answer is Turkish (api.md 8): schema messages the catalogue does not word come from zod's Turkish locale.
 z.config(z.locales.tr());
 
 /**
- * Validates a request body with the shared zod schema. The first issue's message is the answer, so the
- * server says exactly what the client's form says. Unknown fields are refused by the strict schemas.
+ * Validates a request body with the shared zod schema; a failure is refused as the error filter words it
+ * (validationRefusal), so the server says exactly what the client's form says.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   // Every schema refuses text the database cannot store (NUL, lone surrogates), whatever its fields.
@@ -15,13 +16,5 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
     throw new DomainError('common.badText', message('common.badText', { field }), { field });
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  if (issue.code === 'unrecognized_keys') {
-    throw new DomainError(
-      'common.unknownField',
-      message('common.unknownField', { field: issue.keys.join(', ') }),
-    );
-  }
-  if (issue.code === 'invalid_type' && issue.path.length === 0) throw new DomainError('common.badRequest');
-  throw new DomainError('common.badRequest', issue.message);
+  throw validationRefusal(r.error);
 }
