@@ -11,6 +11,7 @@ import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
+import * as plan from './suites/plan';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
@@ -21,6 +22,7 @@ const suites: BenchSuite[] = [
   { name: 'large-org', run: largeOrg.run },
   { name: 'sms', run: sms.run },
   { name: 'concurrent-writers', run: concurrentWriters.run },
+  { name: 'plan', run: plan.run },
 ];
 
 function log(message: string) {

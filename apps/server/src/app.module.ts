@@ -18,6 +18,7 @@ import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
 import { SmsModule } from './sms/sms.module';
 import { SchedulesModule } from './schedules/schedules.module';
+import { GradesModule } from './grades/grades.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -42,6 +43,7 @@ const FEATURE_MODULES = [
   EmployeesModule,
   SmsModule,
   SchedulesModule,
+  GradesModule,
 ];
 
 @Global()

@@ -21,3 +21,4 @@ export * from './groups';
 export * from './employees';
 export * from './statistics';
 export * from './schedules';
+export * from './grades';

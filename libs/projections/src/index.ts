@@ -27,3 +27,4 @@ export {
 export * from './sms/sms.reader';
 export { readAgeGroups } from './statistics/statistics.reader';
 export * from './schedules/schedules.reader';
+export * from './grades/grades.reader';

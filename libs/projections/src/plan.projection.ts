@@ -1,6 +1,7 @@
 import { defineProjection } from './runtime/projection';
 import { classesHandlers, classesSchema, classesTables } from './groups/classes.projection';
 import { schedulesHandlers, schedulesSchema, schedulesTables } from './schedules/schedules.projection';
+import { gradesHandlers, gradesSchema, gradesTables } from './grades/grades.projection';
 
 /**
  * The teaching plan's read models (groups, schedules, grades, calendar feeds) in one projection: each
@@ -8,8 +9,8 @@ import { schedulesHandlers, schedulesSchema, schedulesTables } from './schedules
  */
 export const planProjection = defineProjection({
   name: 'plan',
-  version: 2,
-  tables: [...classesTables, ...schedulesTables],
-  schema: (t) => [classesSchema(t), schedulesSchema(t)].join('\n'),
-  handlers: { ...classesHandlers, ...schedulesHandlers },
+  version: 3,
+  tables: [...classesTables, ...schedulesTables, ...gradesTables],
+  schema: (t) => [classesSchema(t), schedulesSchema(t), gradesSchema(t)].join('\n'),
+  handlers: { ...classesHandlers, ...schedulesHandlers, ...gradesHandlers },
 });

@@ -327,6 +327,20 @@ const ACTIONS = {
     done: (d) => onNamed(d, (n) => `${n} grubunun üyelerini düzenledi.`, 'Bir grubun üyelerini düzenledi.'),
   },
 
+  // grades (ours: product.md 3 names no grade actions)
+  add_grade: {
+    label: 'Not ekleme',
+    done: (d) => `Not ekledi${facts([['not', text(d.name)]])}.`,
+  },
+  edit_grade: {
+    label: 'Not düzenleme',
+    done: (d) => `Notu düzenledi${facts([['not', text(d.name)]])}.`,
+  },
+  delete_grade: {
+    label: 'Not silme',
+    done: (d) => `Notu sildi${facts([['not', text(d.name)]])}.`,
+  },
+
   // schedules (ours: product.md 3 names no schedule actions)
   add_schedule: {
     label: 'Program ekleme',

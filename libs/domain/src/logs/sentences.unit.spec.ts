@@ -78,6 +78,9 @@ const OUR_ACTIONS = [
   'remove_schedule_student',
   'remove_schedule_class',
   'delete_schedule',
+  'add_grade',
+  'edit_grade',
+  'delete_grade',
 ];
 
 describe('log sentences', () => {

@@ -16,6 +16,7 @@ import { accountingMessages } from '../accounting/messages';
 import { groupMessages } from '../groups/messages';
 import { employeeMessages } from '../employees/messages';
 import { scheduleMessages } from '../schedules/messages';
+import { gradeMessages } from '../grades/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...groupMessages,
   ...employeeMessages,
   ...scheduleMessages,
+  ...gradeMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

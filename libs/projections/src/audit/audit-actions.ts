@@ -9,6 +9,7 @@ import { classAuditMappers } from '../groups/classes.audit';
 import { employeeAuditMappers } from '../employees/employees.audit';
 import { smsAuditMappers } from '../sms/sms.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
+import { gradeAuditMappers } from '../grades/grades.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -43,4 +44,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...employeeAuditMappers,
   ...smsAuditMappers,
   ...scheduleAuditMappers,
+  ...gradeAuditMappers,
 };
