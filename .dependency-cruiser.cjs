@@ -10,7 +10,8 @@ const SERVER_SHARED = '^apps/server/src/(auth|config|infra|event-store|jobs|mail
 // Client features other features may use (the declared shared modules): the signed-in session and its
 // actions, the organisation access toggle (organisation picker and settings), the course list, the
 // student list (groups' member picker), the attendance reads (lesson counts on the main page) and the
-// public info. Anything else a second feature needs moves to components/, lib/ or api/.
+// public info, the groups (the schedules' member picker) and the plan's lessons of the day (main page).
+// Anything else a second feature needs moves to components/, lib/ or api/.
 const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions)\\.ts$',
   '^apps/client/src/features/organization-access/',
@@ -18,6 +19,8 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/attendance/queries\\.ts$',
   '^apps/client/src/features/students/queries\\.ts$',
   '^apps/client/src/features/public-info/queries\\.ts$',
+  '^apps/client/src/features/groups/(queries|groups|types)\\.ts$',
+  '^apps/client/src/features/schedules/PlanLessons\\.tsx$',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];

@@ -13,6 +13,8 @@ import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
 import { groupsRoute } from './routes/panel/gruplar';
+import { smsRoute } from './routes/panel/sms';
+import { schedulesRoute } from './routes/panel/programlar';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -73,6 +75,8 @@ export const routeTree = rootRoute.addChildren([
       attendanceDetailRoute,
       accountingRoute,
       groupsRoute,
+      smsRoute,
+      schedulesRoute,
     ]),
   ]),
 ]);

@@ -13,8 +13,11 @@ import { EnrollmentsModule } from './enrollments/enrollments.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
+import { StatisticsModule } from './statistics/statistics.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
+import { SmsModule } from './sms/sms.module';
+import { SchedulesModule } from './schedules/schedules.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -34,8 +37,11 @@ const FEATURE_MODULES = [
   AttendanceModule,
   PaymentsModule,
   AccountingModule,
+  StatisticsModule,
   GroupsModule,
   EmployeesModule,
+  SmsModule,
+  SchedulesModule,
 ];
 
 @Global()

@@ -19,3 +19,5 @@ export * from './sms';
 export * from './accounting';
 export * from './groups';
 export * from './employees';
+export * from './statistics';
+export * from './schedules';

@@ -24,3 +24,6 @@ export {
   type PublicInstructor,
   type WagesOwed,
 } from './employees/employees.reader';
+export * from './sms/sms.reader';
+export { readAgeGroups } from './statistics/statistics.reader';
+export * from './schedules/schedules.reader';

@@ -1,5 +1,6 @@
 import { defineProjection } from './runtime/projection';
 import { classesHandlers, classesSchema, classesTables } from './groups/classes.projection';
+import { schedulesHandlers, schedulesSchema, schedulesTables } from './schedules/schedules.projection';
 
 /**
  * The teaching plan's read models (groups, schedules, grades, calendar feeds) in one projection: each
@@ -7,8 +8,8 @@ import { classesHandlers, classesSchema, classesTables } from './groups/classes.
  */
 export const planProjection = defineProjection({
   name: 'plan',
-  version: 1,
-  tables: [...classesTables],
-  schema: (t) => [classesSchema(t)].join('\n'),
-  handlers: { ...classesHandlers },
+  version: 2,
+  tables: [...classesTables, ...schedulesTables],
+  schema: (t) => [classesSchema(t), schedulesSchema(t)].join('\n'),
+  handlers: { ...classesHandlers, ...schedulesHandlers },
 });

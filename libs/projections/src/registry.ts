@@ -11,6 +11,7 @@ import { balancesProjection } from './balances/balances.projection';
 import { accountingProjection } from './accounting/accounting.projection';
 import { planProjection } from './plan.projection';
 import { employeesProjection } from './employees/employees.projection';
+import { smsProjection } from './sms/sms.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   accountingProjection,
   planProjection,
   employeesProjection,
+  smsProjection,
 ];

@@ -71,7 +71,7 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
       );
       result = { code: plan.code, attendanceNumber: plan.numberEvents[0].data.sequence };
       return [
-        { stream: numbers, events: plan.numberEvents },
+        { stream: numbers, events: plan.numberEvents, allocation: true },
         { stream: attendance, events: plan.attendanceEvents },
       ];
     });

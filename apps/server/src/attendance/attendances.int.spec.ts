@@ -47,7 +47,7 @@ beforeAll(async () => {
     );
     students.push(r.body);
   }
-  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (inclusive for attendance); Can holds Davul only.
+  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (the end exclusive); Can holds Davul only.
   for (const s of students.slice(0, 2)) {
     const r = await api().post('addEnrollment', {
       studentId: s.id,
@@ -118,9 +118,12 @@ describe('addAttendance', () => {
     });
   });
 
-  it('accepts a lesson on the last day of the enrolment (start <= time <= end)', async () => {
-    const r = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+  it('accepts a lesson up to the enrolment end, not at it (end exclusive, as the balance rule charges)', async () => {
+    const r = await api().post('addAttendance', lesson({ day: 31, month: 3, hour: 23, minute: 59 }));
     expect(r.status).toBe(200);
+    const atEnd = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+    expect(atEnd.status).toBe(400);
+    expect(atEnd.body.error).toContain('Bu tarihte kursa aktif kaydı olmayan öğrenciler');
   });
 
   it('refuses students without an active enrolment of the course at that time, naming them', async () => {
@@ -266,7 +269,7 @@ describe('getAttendances', () => {
     const all = await api().get('getAttendances');
     expect(all.body.total).toBe(3);
     expect(all.body.attendances.map((a: { day: number; month: number }) => `${a.day}.${a.month}`)).toEqual([
-      '1.4',
+      '31.3',
       '17.3',
       '10.3',
     ]);
@@ -286,7 +289,8 @@ describe('getAttendances', () => {
     expect((await api().get('getAttendances', { q: 'DİĞER' })).body.total).toBe(3);
     expect((await api().get('getAttendances', { q: 'diğer 17.03.2025' })).body.total).toBe(1);
     expect((await api().get('getAttendances', { q: 'diğer davul' })).body.total).toBe(0);
-    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-03-31' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(2);
     const bad = await api().get('getAttendances', { limit: 0 });
     expect(bad.status).toBe(400);
   });

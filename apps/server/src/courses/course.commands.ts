@@ -1,8 +1,16 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
-import { courseDecider, courseStream, type AddCourseInput, type CourseCommand } from '@okul/domain';
-import type { Db } from '@okul/projections';
-import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import {
+  courseDecider,
+  courseStream,
+  decideCourseSchedulesRemoval,
+  scheduleDecider,
+  scheduleStream,
+  type AddCourseInput,
+  type CourseCommand,
+} from '@okul/domain';
+import { readCourseScheduleIds, type Db } from '@okul/projections';
+import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
 /** Any course command of the decider, dispatched on the CommandBus; answers the course id. */
@@ -28,10 +36,44 @@ export class AddCourseCommand extends Command<{ id: string }> {
 
 @CommandHandler(RunCourseCommand)
 export class RunCourseHandler implements ICommandHandler<RunCourseCommand> {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(DB) private readonly db: Db,
+  ) {}
 
   async execute({ ctx, command }: RunCourseCommand) {
+    if (command.type === 'DeleteCourse') return this.deleteWithSchedules(ctx, command);
     await this.executor.execute(ctx, courseStream(command.courseId), courseDecider, command);
+    return { id: command.courseId };
+  }
+
+  /**
+   * product.md 4: deleting a course also removes its schedules, irreversibly. The course and its schedules
+   * are appended together, so the course delete dialog's promise holds even if a step fails.
+   */
+  private async deleteWithSchedules(
+    ctx: CommandContext,
+    command: Extract<CourseCommand, { type: 'DeleteCourse' }>,
+  ) {
+    const organizationId = ctx.organizationId!;
+    await this.executor.executeMany(ctx, async () => {
+      const ids = await readCourseScheduleIds(this.db, organizationId, command.courseId);
+      const [course, ...schedules] = await Promise.all([
+        this.executor.load(courseStream(command.courseId), courseDecider),
+        ...ids.map((id) => this.executor.load(scheduleStream(id), scheduleDecider)),
+      ]);
+      const courseEvents = courseDecider.decide(command, course.state);
+      const removals = decideCourseSchedulesRemoval(
+        { organizationId, userId: ctx.userId, now: command.now },
+        ids.map((scheduleId, i) => ({ scheduleId, state: schedules[i].state })),
+      );
+      const loaded = new Map(ids.map((id, i) => [id, schedules[i]]));
+      const decisions: StreamDecision[] = [
+        { stream: course, events: courseEvents },
+        ...removals.map((r): StreamDecision => ({ stream: loaded.get(r.scheduleId)!, events: r.events })),
+      ];
+      return decisions;
+    });
     return { id: command.courseId };
   }
 }

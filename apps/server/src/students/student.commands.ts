@@ -89,7 +89,7 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
       studentNumber = plan.studentNumber;
       return [
         { stream: student, events: plan.student.events },
-        { stream: numbers, events: plan.numbers.events },
+        { stream: numbers, events: plan.numbers.events, allocation: true },
         { stream: tckn, events: plan.tckn.events },
       ];
     });

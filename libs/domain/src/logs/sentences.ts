@@ -327,6 +327,43 @@ const ACTIONS = {
     done: (d) => onNamed(d, (n) => `${n} grubunun üyelerini düzenledi.`, 'Bir grubun üyelerini düzenledi.'),
   },
 
+  // schedules (ours: product.md 3 names no schedule actions)
+  add_schedule: {
+    label: 'Program ekleme',
+    done: (d) => onNamed(d, (n) => `${n} programını ekledi.`, 'Yeni bir ders programı ekledi.'),
+  },
+  update_schedule_details: {
+    label: 'Program düzenleme',
+    done: (d) =>
+      onNamed(
+        d,
+        (n) => `${n} programının detaylarını güncelledi.`,
+        'Bir ders programının detaylarını güncelledi.',
+      ),
+  },
+  update_schedule_members: {
+    label: 'Program üyelerini düzenleme',
+    done: (d) =>
+      onNamed(
+        d,
+        (n) => `${n} programının üyelerini güncelledi.`,
+        'Bir ders programının üyelerini güncelledi.',
+      ),
+  },
+  remove_schedule_student: {
+    label: 'Programdan öğrenci çıkarma',
+    done: () => 'Bir ders programından öğrenci çıkardı.',
+  },
+  remove_schedule_class: {
+    label: 'Programdan grup çıkarma',
+    done: () => 'Bir ders programından grup çıkardı.',
+  },
+  delete_schedule: {
+    label: 'Program silme',
+    done: (d) =>
+      `${onNamed(d, (n) => `${n} programını sildi`, 'Bir ders programını sildi')}${text(d.reason) ? ` (${text(d.reason)})` : ''}.`,
+  },
+
   // media
   upload_media: {
     label: 'Medya yükleme',

@@ -72,6 +72,12 @@ const OUR_ACTIONS = [
   'edit_employee',
   'soft_delete_employee',
   'resurrect_employee',
+  'add_schedule',
+  'update_schedule_details',
+  'update_schedule_members',
+  'remove_schedule_student',
+  'remove_schedule_class',
+  'delete_schedule',
 ];
 
 describe('log sentences', () => {

@@ -15,6 +15,7 @@ import { smsMessages } from '../sms/messages';
 import { accountingMessages } from '../accounting/messages';
 import { groupMessages } from '../groups/messages';
 import { employeeMessages } from '../employees/messages';
+import { scheduleMessages } from '../schedules/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...accountingMessages,
   ...groupMessages,
   ...employeeMessages,
+  ...scheduleMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

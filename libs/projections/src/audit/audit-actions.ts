@@ -7,6 +7,8 @@ import { paymentAuditMappers } from '../payments/payments.audit';
 import { accountingAuditMappers } from '../accounting/accounting.audit';
 import { classAuditMappers } from '../groups/classes.audit';
 import { employeeAuditMappers } from '../employees/employees.audit';
+import { smsAuditMappers } from '../sms/sms.audit';
+import { scheduleAuditMappers } from '../schedules/schedules.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -39,4 +41,6 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...accountingAuditMappers,
   ...classAuditMappers,
   ...employeeAuditMappers,
+  ...smsAuditMappers,
+  ...scheduleAuditMappers,
 };

@@ -75,13 +75,34 @@ function resolverFor(editing: Attendance | null): Resolver<AttendanceFormValues,
   };
 }
 
-function startValues(editing: Attendance | null, now: Date): AttendanceFormValues {
+/** A lesson of the plan to take attendance for ("Yoklama al"): its course, time and expected members. */
+export interface AttendancePrefill {
+  courseId: string;
+  at: string;
+  attendants: string[];
+}
+
+function startValues(
+  editing: Attendance | null,
+  now: Date,
+  prefill?: AttendancePrefill | null,
+): AttendanceFormValues {
   if (editing) {
     const at = partsToDate(editing);
     return {
       courseId: editing.courseId,
       instructorId: editing.instructorId,
       attendants: [...editing.attendants],
+      date: at,
+      time: at,
+    };
+  }
+  if (prefill) {
+    const at = new Date(prefill.at);
+    return {
+      courseId: prefill.courseId,
+      instructorId: null,
+      attendants: [...prefill.attendants],
       date: at,
       time: at,
     };
@@ -109,7 +130,13 @@ const pickerSlotProps = (field: { name: string; onBlur: () => void }, error?: { 
  * /giris/yoklama-ekle and /giris/yoklama-duzenle/{attendanceDBID} (school-instructor): course, instructor,
  * date and time, and attendees among the organisation's students, those enrolled at that time first.
  */
-export function AttendanceFormPage({ attendance }: { attendance: Attendance | null }) {
+export function AttendanceFormPage({
+  attendance,
+  prefill = null,
+}: {
+  attendance: Attendance | null;
+  prefill?: AttendancePrefill | null;
+}) {
   const orgId = useOrgId();
   const navigate = useNavigate();
   const editing = attendance;
@@ -125,7 +152,7 @@ export function AttendanceFormPage({ attendance }: { attendance: Attendance | nu
   const resolver = useMemo(() => resolverFor(editing), [editing]);
   const { control, handleSubmit, setValue, formState } = useForm<AttendanceFormValues, unknown, Output>({
     resolver,
-    defaultValues: startValues(editing, now),
+    defaultValues: startValues(editing, now, prefill),
   });
   const [courseId, attendants, date, time] = useWatch({
     control,

@@ -25,7 +25,8 @@ import { formatDate, roleLabel } from '../../lib/format';
 import { StudentLink } from '../../components/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
-import { dashboardQueryOptions, lessonCountQueryOptions } from './queries';
+import { ageGroupsQueryOptions, dashboardQueryOptions, lessonCountQueryOptions } from './queries';
+import { PlanLessons } from '../schedules/PlanLessons';
 
 /** A titled card that is a named region (screen readers and tests find it by its title). */
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -90,6 +91,47 @@ function LessonCount({ orgId, days }: { orgId: string; days: number }) {
   );
 }
 
+/** api.md 9.4: the active students by age group, as a small table (every group shown, zero included). */
+function AgeGroups({ orgId }: { orgId: string }) {
+  const q = useQuery(ageGroupsQueryOptions(orgId));
+  const data = q.data;
+  return (
+    <Grid size={12}>
+      <Typography variant="overline" color="text.secondary" component="div">
+        Aktif öğrencilerin yaş grupları
+      </Typography>
+      {q.isError ? (
+        <Typography variant="body2" color="text.secondary">
+          Yaş grupları yüklenemedi: {errorText(q.error)}
+        </Typography>
+      ) : !data ? (
+        <LinearProgress aria-label="Yaş grupları yükleniyor" />
+      ) : (
+        <Table size="small" aria-label="Yaş grupları">
+          <TableBody>
+            {data.groups.map((g) => (
+              <TableRow key={g.label}>
+                <TableCell sx={{ py: 0.25 }}>{g.label}</TableCell>
+                <TableCell sx={{ py: 0.25 }} align="right">
+                  {g.count}
+                </TableCell>
+              </TableRow>
+            ))}
+            {data.unknownAge > 0 && (
+              <TableRow>
+                <TableCell sx={{ py: 0.25 }}>Doğum tarihi eksik</TableCell>
+                <TableCell sx={{ py: 0.25 }} align="right">
+                  {data.unknownAge}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      )}
+    </Grid>
+  );
+}
+
 /**
  * /giris/anasayfa (school-instructor, product.md 2): payment tracking (school-admin; the server answers
  * duePayments null below it), this week's and today's birthdays, students with no enrolment, and for
@@ -144,10 +186,13 @@ export function HomePage() {
                 {LESSON_COUNT_DAYS.map((days) => (
                   <LessonCount key={days} orgId={organization.id} days={days} />
                 ))}
+                <AgeGroups orgId={organization.id} />
               </Grid>
             </Section>
           </Grid>
         )}
+
+        <PlanLessons orgId={organization.id} />
 
         {dashboard.isPending && (
           <Grid size={12}>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AgeGroupsAnswer } from '@okul/domain';
 import { api } from '../../api/api';
 import { unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
@@ -26,3 +27,11 @@ export const dashboardQueryOptions = (orgId: string) =>
 /** api.md 9.4 statistics: the lessons of the last `days` days. */
 export const lessonCountQueryOptions = (orgId: string, days: number) =>
   attendanceCountQueryOptions(orgId, `last-${days}-days`, () => lessonCountRange(new Date(), days));
+
+/** GET getAgeGroups: the active students by age group (api.md 9.4), under the students key so writes refresh it. */
+export const ageGroupsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: orgKey(orgId, 'students', 'ageGroups'),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<AgeGroupsAnswer>(`/orgs/${orgId}/getAgeGroups`, { signal })),
+  });

@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { AttendanceFormPage } from '../../features/attendance/AttendanceFormPage';
+import { z } from 'zod';
+import { occurrencesQueryOptions } from '../../features/schedules/queries';
+import { AttendanceFormPage, type AttendancePrefill } from '../../features/attendance/AttendanceFormPage';
 import { pickerStudentsQueryOptions } from '../../features/attendance/queries';
 import { coursesQueryOptions } from '../../features/courses/queries';
 import { requirePage } from './gating';
@@ -9,15 +11,34 @@ import { PANEL_PAGES } from './menu';
 export const attendanceAddRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'yoklama-ekle',
+  // "Yoklama al" on a lesson of the plan: its schedule and start fill the form in.
+  validateSearch: z.object({ scheduleId: z.uuid().optional(), start: z.iso.datetime().optional() }),
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.attendanceAdd),
-  loader: ({ context }) => {
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }): Promise<AttendancePrefill | null> => {
     const orgId = context.session.organization.id;
-    return Promise.all([
+    await Promise.all([
       context.queryClient.ensureQueryData(coursesQueryOptions(orgId)),
       context.queryClient.ensureQueryData(pickerStudentsQueryOptions(orgId)),
     ]);
+    if (!deps.scheduleId || !deps.start) return null;
+    const to = new Date(Date.parse(deps.start) + 1).toISOString();
+    const lessons = await context.queryClient.ensureQueryData(
+      occurrencesQueryOptions(orgId, deps.start, to, { id: deps.scheduleId, members: '1' }),
+    );
+    const lesson = lessons.find((o) => o.start === deps.start);
+    return lesson
+      ? { courseId: lesson.courseId, at: lesson.start, attendants: lesson.memberIds ?? [] }
+      : null;
   },
   component: function AttendanceAddRoute() {
-    return <AttendanceFormPage attendance={null} />;
+    const prefill = attendanceAddRoute.useLoaderData();
+    return (
+      <AttendanceFormPage
+        key={prefill ? `${prefill.courseId}${prefill.at}` : 'new'}
+        attendance={null}
+        prefill={prefill}
+      />
+    );
   },
 });

@@ -177,11 +177,6 @@ export function showsParents(form: StudentFormState, today: CalendarDay): boolea
   return age === null || age < ADULT_AGE || hasParentData;
 }
 
-/** Only digits, at most `max` of them (TCKN, phones, date parts: product.md 5 numeric-only fields). */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/\D/g, '').slice(0, max);
-}
-
 export type StudentFormResult =
   | { ok: true; payload: StudentFormValues & { id?: string } }
   | { ok: false; toast: string; fieldErrors: Partial<Record<StudentFormField, string>> };

@@ -1,0 +1,112 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { istanbulDay, lessonsMissingAttendance } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { coursesQueryOptions } from '../courses/queries';
+import { occurrencesQueryOptions } from './queries';
+import type { Occurrence } from './types';
+
+/** How far back "Yoklaması alınmamış dersler" looks (ours, docs/DECISIONS.md). */
+const MISSED_DAYS = 30;
+
+function LessonList({
+  title,
+  lessons,
+  empty,
+  courseName,
+}: {
+  title: string;
+  lessons: Occurrence[];
+  empty: string;
+  courseName: (id: string) => string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Card variant="outlined" component="section" aria-label={title} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {lessons.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {empty}
+          </Typography>
+        ) : (
+          <List dense>
+            {lessons.map((o) => (
+              <ListItem
+                key={o.id}
+                secondaryAction={
+                  o.attendanceId ? (
+                    <Chip size="small" color="success" label="Yoklama alındı" />
+                  ) : (
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        void navigate({
+                          to: '/giris/yoklama-ekle',
+                          search: { scheduleId: o.scheduleId, start: o.start },
+                        })
+                      }
+                    >
+                      Yoklama al
+                    </Button>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={`${courseName(o.courseId)}${o.title ? ` · ${o.title}` : ''}`}
+                  secondary={formatDateTime(o.start)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Ana Sayfa: today's lessons from the schedules with whether their attendance was taken, and the mandatory
+ * lessons of the last days that passed without one ("Yoklaması alınmamış dersler").
+ */
+export function PlanLessons({ orgId }: { orgId: string }) {
+  const [now] = useState(() => Date.now());
+  const today = istanbulDay(now);
+  const since = new Date(now - MISSED_DAYS * 86_400_000).toISOString();
+  const courses = useQuery(coursesQueryOptions(orgId));
+  const todays = useQuery(occurrencesQueryOptions(orgId, today.from, today.to));
+  const past = useQuery(occurrencesQueryOptions(orgId, since, new Date(now).toISOString()));
+  const courseName = (id: string) => courses.data?.find((c) => c.id === id)?.name ?? '';
+  return (
+    <>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <LessonList
+          title="Bugünkü Dersler"
+          lessons={todays.data ?? []}
+          empty="Bugün ders yok."
+          courseName={courseName}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <LessonList
+          title="Yoklaması alınmamış dersler"
+          lessons={lessonsMissingAttendance(past.data ?? [], now)}
+          empty="Yoklaması eksik ders yok."
+          courseName={courseName}
+        />
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { createRoute } from '@tanstack/react-router';
+import { coursesQueryOptions } from '../../features/courses/queries';
+import { groupsQueryOptions } from '../../features/groups/queries';
+import { schedulesQueryOptions } from '../../features/schedules/queries';
+import { SchedulesPage } from '../../features/schedules/SchedulesPage';
+import { studentListQueryOptions } from '../../features/students/queries';
+import { requirePage } from './gating';
+import { panelLayoutRoute } from './layout';
+import { PANEL_PAGES } from './menu';
+
+export const schedulesRoute = createRoute({
+  getParentRoute: () => panelLayoutRoute,
+  path: 'programlar',
+  beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.schedules),
+  loader: ({ context }) => {
+    const orgId = context.session.organization.id;
+    return Promise.all([
+      context.queryClient.ensureQueryData(coursesQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(groupsQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(studentListQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(schedulesQueryOptions(orgId)),
+    ]);
+  },
+  component: SchedulesPage,
+});

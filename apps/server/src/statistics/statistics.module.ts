@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StatisticsController } from './statistics.controller';
+
+@Module({ controllers: [StatisticsController] })
+export class StatisticsModule {}

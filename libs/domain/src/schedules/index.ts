@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './occurrences';
+export * from './decider';
+export * from './answers';
