@@ -97,7 +97,7 @@ export class CommandExecutor {
     let events = await this.store.readStream(streamId);
     // A retry of a request whose events were stored (the answer was lost, or the process died before
     // answering) is decided again on the stream as it was before them: it decides the same, answers what the
-    // first try answered, and executeMany finds the events stored and writes nothing.
+    // first try answered, and commit finds the events stored and writes nothing.
     const scope = deciding.getStore();
     if (scope?.key) {
       const first = keyedEventId(scope.key, streamId, 0);
@@ -213,7 +213,7 @@ export class CommandExecutor {
   }
 
   /**
-   * When every event these decisions would write is already stored under this request's key (a retry of a
+   * When every event these appends would write is already stored under this request's key (a retry of a
    * request that was written), the position of the last of them; otherwise null (write as usual).
    */
   private async storedBefore(key: string, decisions: Append[]): Promise<bigint | null> {
