@@ -67,13 +67,10 @@ export class RunCourseHandler implements ICommandHandler<RunCourseCommand> {
         { organizationId, userId: ctx.userId, now: command.now },
         ids.map((scheduleId, i) => ({ scheduleId, state: schedules[i].state })),
       );
-      const versionOf = new Map<string, number | null>(ids.map((id, i) => [id, schedules[i].version]));
+      const loaded = new Map(ids.map((id, i) => [id, schedules[i]]));
       const decisions: StreamDecision[] = [
         { stream: course, events: courseEvents },
-        ...removals.map((r): StreamDecision => ({
-          stream: { streamId: scheduleStream(r.scheduleId), version: versionOf.get(r.scheduleId) ?? null },
-          events: r.events,
-        })),
+        ...removals.map((r): StreamDecision => ({ stream: loaded.get(r.scheduleId)!, events: r.events })),
       ];
       return decisions;
     });

@@ -1,20 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ROLES,
-  addEnrollmentSchema,
-  editEnrollmentSchema,
-  endEnrollmentSchema,
-  type EnrollmentCommand,
-} from '@okul/domain';
+import { ROLES, addEnrollmentSchema, editEnrollmentSchema, endEnrollmentSchema } from '@okul/domain';
 import type { Response } from 'express';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
-import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { sendJsonText } from '../students/sql-json';
-import { RunEnrollmentCommand } from './enrollment.commands';
+import { AddEnrollmentCommand, EditEnrollmentCommand, EndEnrollmentCommand } from './enrollment.commands';
 import { EnrollmentsQueries, getEnrollmentsQuerySchema } from './enrollments.queries';
 import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { enrollmentsAnswerSchema, idAnswerSchema } from '@okul/domain';
@@ -37,13 +31,6 @@ export class EnrollmentsController {
     sendJsonText(res, await this.queries.listJson(req.org!.id, new Date(), q));
   }
 
-  private run(req: AppRequest, action: string, build: (ctx: CommandContext) => Promise<EnrollmentCommand>) {
-    const ctx = commandContext(req);
-    return audited(this.executor, ctx, action, async () =>
-      this.commands.execute(new RunEnrollmentCommand(ctx, await build(ctx))),
-    );
-  }
-
   @ApiBody(addEnrollmentSchema)
   @ApiAnswer(idAnswerSchema)
   @ApiErrors(
@@ -58,19 +45,12 @@ export class EnrollmentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   addEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'add_enrollment', async (ctx) => {
-      const { studentId, ...input } = parseBody(addEnrollmentSchema, body);
-      await this.queries.requireOpenCourse(ctx.organizationId!, input.courseId);
-      return {
-        type: 'AddEnrollment',
-        enrollmentId: newEntityId(ctx, 'enrollment'),
-        studentId,
-        organizationId: ctx.organizationId!,
-        userId: ctx.userId,
-        now: ctx.now.toISOString(),
-        input,
-      };
-    });
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'add_enrollment', () =>
+      this.commands.execute(
+        new AddEnrollmentCommand(ctx, newEntityId(ctx, 'enrollment'), parseBody(addEnrollmentSchema, body)),
+      ),
+    );
   }
 
   @ApiBody(editEnrollmentSchema)
@@ -80,18 +60,10 @@ export class EnrollmentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'edit_enrollment', async (ctx) => {
-      const { id, studentId: _given, ...changes } = parseBody(editEnrollmentSchema, body);
-      return {
-        type: 'EditEnrollment',
-        enrollmentId: id,
-        studentId: await this.queries.studentOf(ctx.organizationId!, id),
-        organizationId: ctx.organizationId!,
-        userId: ctx.userId,
-        now: ctx.now.toISOString(),
-        changes,
-      };
-    });
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_enrollment', () =>
+      this.commands.execute(new EditEnrollmentCommand(ctx, parseBody(editEnrollmentSchema, body))),
+    );
   }
 
   @ApiBody(endEnrollmentSchema)
@@ -101,16 +73,9 @@ export class EnrollmentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   endEnrollment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'end_enrollment', async (ctx) => {
-      const { id } = parseBody(endEnrollmentSchema, body);
-      return {
-        type: 'EndEnrollment',
-        enrollmentId: id,
-        studentId: await this.queries.studentOf(ctx.organizationId!, id),
-        organizationId: ctx.organizationId!,
-        userId: ctx.userId,
-        now: ctx.now.toISOString(),
-      };
-    });
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'end_enrollment', () =>
+      this.commands.execute(new EndEnrollmentCommand(ctx, parseBody(endEnrollmentSchema, body).id)),
+    );
   }
 }

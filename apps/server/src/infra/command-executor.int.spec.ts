@@ -107,8 +107,8 @@ describe('CommandExecutor', () => {
           const [c, mine] = await Promise.all([executor.load(counter, ticker), executor.load(own, ticker)]);
           number = c.state + 1;
           return [
-            { stream: c, events: ticker.decide({ by: own }, c.state), allocation: true },
-            { stream: mine, events: ticker.decide({ by: String(number) }, mine.state) },
+            { ...decideOn(c, ticker, { by: own }), allocation: true },
+            decideOn(mine, ticker, { by: String(number) }),
           ];
         });
         return number;
@@ -140,10 +140,7 @@ describe('CommandExecutor', () => {
       await executor.executeMany(ctx(k), async () => {
         const [c, m] = await Promise.all([executor.load(counter, ticker), executor.load(streamId, maker)]);
         number = c.state + 1;
-        return [
-          { stream: c, events: ticker.decide({ by: k }, c.state) },
-          { stream: m, events: maker.decide({ number }, m.state) },
-        ];
+        return [decideOn(c, ticker, { by: k }), decideOn(m, maker, { number })];
       });
       return number;
     };

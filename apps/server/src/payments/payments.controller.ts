@@ -1,31 +1,23 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ROLES,
-  addPaymentSchema,
-  editPaymentSchema,
-  paymentIdSchema,
-  type PaymentCommand,
-} from '@okul/domain';
+import { ROLES, addPaymentSchema, editPaymentSchema, paymentIdSchema } from '@okul/domain';
 import type { Response } from 'express';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
-import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { sendJsonText } from '../students/sql-json';
-import { RunPaymentCommand } from './payment.commands';
+import {
+  AddPaymentCommand,
+  DeletePaymentCommand,
+  EditPaymentCommand,
+  PermanentlyDeletePaymentCommand,
+  ResurrectPaymentCommand,
+} from './payment.commands';
 import { PaymentsQueries, getPaymentsQuerySchema } from './payments.queries';
 import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { idAnswerSchema, paymentsAnswerSchema } from '@okul/domain';
-
-type Base = Pick<PaymentCommand, 'paymentId' | 'organizationId' | 'userId' | 'now'>;
-const base = (ctx: CommandContext, paymentId: string): Base => ({
-  paymentId,
-  organizationId: ctx.organizationId!,
-  userId: ctx.userId,
-  now: ctx.now.toISOString(),
-});
 
 /**
  * api.md 7.3 Payments (school-admin, product.md 6), plus the permanent delete of product.md 4 at our path
@@ -48,13 +40,6 @@ export class PaymentsController {
     sendJsonText(res, await this.queries.listJson(req.org!.id, q));
   }
 
-  private run(req: AppRequest, action: string, build: (ctx: CommandContext) => Promise<PaymentCommand>) {
-    const ctx = commandContext(req);
-    return audited(this.executor, ctx, action, async () =>
-      this.commands.execute(new RunPaymentCommand(ctx, await build(ctx))),
-    );
-  }
-
   @ApiBody(addPaymentSchema)
   @ApiAnswer(idAnswerSchema)
   @ApiErrors('student.notFound', 'student.deleted', 'course.notFound', 'payment.amountInvalid')
@@ -62,11 +47,12 @@ export class PaymentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   addPayment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'add_payment', async (ctx) => {
-      const input = parseBody(addPaymentSchema, body);
-      await this.queries.requireStudentAndCourse(ctx.organizationId!, input.studentId, input.courseId);
-      return { type: 'AddPayment', ...base(ctx, newEntityId(ctx, 'payment')), input };
-    });
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'add_payment', () =>
+      this.commands.execute(
+        new AddPaymentCommand(ctx, newEntityId(ctx, 'payment'), parseBody(addPaymentSchema, body)),
+      ),
+    );
   }
 
   @ApiBody(editPaymentSchema)
@@ -76,10 +62,10 @@ export class PaymentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editPayment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'edit_payment', async (ctx) => {
-      const { id, ...input } = parseBody(editPaymentSchema, body);
-      return { type: 'EditPayment', ...base(ctx, id), input };
-    });
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'edit_payment', () =>
+      this.commands.execute(new EditPaymentCommand(ctx, parseBody(editPaymentSchema, body))),
+    );
   }
 
   @ApiBody(paymentIdSchema)
@@ -89,10 +75,10 @@ export class PaymentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deletePayment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'soft_delete_payment', async (ctx) => ({
-      type: 'SoftDeletePayment',
-      ...base(ctx, parseBody(paymentIdSchema, body).id),
-    }));
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'soft_delete_payment', () =>
+      this.commands.execute(new DeletePaymentCommand(ctx, parseBody(paymentIdSchema, body).id)),
+    );
   }
 
   @ApiBody(paymentIdSchema)
@@ -102,10 +88,10 @@ export class PaymentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   resurrectPayment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'resurrect_payment', async (ctx) => ({
-      type: 'ResurrectPayment',
-      ...base(ctx, parseBody(paymentIdSchema, body).id),
-    }));
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'resurrect_payment', () =>
+      this.commands.execute(new ResurrectPaymentCommand(ctx, parseBody(paymentIdSchema, body).id)),
+    );
   }
 
   @ApiBody(paymentIdSchema)
@@ -115,9 +101,9 @@ export class PaymentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   permanentlyDeletePayment(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(req, 'delete_payment', async (ctx) => ({
-      type: 'PermanentlyDeletePayment',
-      ...base(ctx, parseBody(paymentIdSchema, body).id),
-    }));
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'delete_payment', () =>
+      this.commands.execute(new PermanentlyDeletePaymentCommand(ctx, parseBody(paymentIdSchema, body).id)),
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { RunPaymentHandler } from './payment.commands';
+import { PAYMENT_HANDLERS } from './payment.commands';
 import { PaymentsController } from './payments.controller';
 import { PaymentsQueries } from './payments.queries';
 
-@Module({ controllers: [PaymentsController], providers: [PaymentsQueries, RunPaymentHandler] })
+@Module({ controllers: [PaymentsController], providers: [PaymentsQueries, ...PAYMENT_HANDLERS] })
 export class PaymentsModule {}
