@@ -14,6 +14,7 @@ import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
 import { StatisticsModule } from './statistics/statistics.module';
+import { ReceiptsModule } from './receipts/receipts.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -35,6 +36,7 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AccountingModule,
   StatisticsModule,
+  ReceiptsModule,
   GroupsModule,
 ];
 

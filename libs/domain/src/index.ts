@@ -19,3 +19,4 @@ export * from './sms';
 export * from './accounting';
 export * from './groups';
 export * from './statistics';
+export * from './receipts';

@@ -13,3 +13,4 @@ export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './ba
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export { readAgeGroups } from './statistics/statistics.reader';
+export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';

@@ -63,7 +63,12 @@ const SPEC_ACTIONS = [
 ];
 
 // Actions of areas the spec's list predates (docs/DECISIONS.md), one line each.
-const OUR_ACTIONS = ['add_accounting_entry', 'edit_accounting_entry', 'reverse_accounting_entry'];
+const OUR_ACTIONS = [
+  'add_accounting_entry',
+  'edit_accounting_entry',
+  'reverse_accounting_entry',
+  'issue_receipt',
+];
 
 describe('log sentences', () => {
   it('knows exactly the actions of product.md section 3, and ours', () => {
