@@ -20,6 +20,7 @@ fi
 
 echo "== format";    npx prettier --check . --log-level warn
 echo "== lint";      npx eslint . --max-warnings 0
+echo "== boundaries"; npm run -s boundaries
 echo "== typecheck"; npm run -s typecheck
 echo "== unit";      npx vitest run --project unit
 echo "== int";       npx vitest run --project int

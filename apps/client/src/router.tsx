@@ -13,6 +13,7 @@ import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
 import { groupsRoute } from './routes/panel/gruplar';
+import { smsRoute } from './routes/panel/sms';
 import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
@@ -73,6 +74,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceDetailRoute,
       accountingRoute,
       groupsRoute,
+      smsRoute,
     ]),
   ]),
 ]);

@@ -7,6 +7,7 @@ import {
   type BenchDatabase,
 } from './support/bench-db';
 import type { BenchContext, BenchSuite } from './support/context';
+import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as largeOrg from './suites/large-org';
 
@@ -17,6 +18,7 @@ import * as largeOrg from './suites/large-org';
 const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
   { name: 'large-org', run: largeOrg.run },
+  { name: 'concurrent-writers', run: concurrentWriters.run },
 ];
 
 function log(message: string) {

@@ -16,6 +16,8 @@ import { AccountingModule } from './accounting/accounting.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { GroupsModule } from './groups/groups.module';
+import { EmployeesModule } from './employees/employees.module';
+import { SmsModule } from './sms/sms.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -38,6 +40,8 @@ const FEATURE_MODULES = [
   StatisticsModule,
   ReceiptsModule,
   GroupsModule,
+  EmployeesModule,
+  SmsModule,
 ];
 
 @Global()

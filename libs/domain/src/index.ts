@@ -20,3 +20,4 @@ export * from './accounting';
 export * from './groups';
 export * from './statistics';
 export * from './receipts';
+export * from './employees';

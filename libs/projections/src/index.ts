@@ -14,3 +14,16 @@ export { readAccountingMonth, readAccountingPage } from './accounting/accounting
 export * from './groups/classes.reader';
 export { readAgeGroups } from './statistics/statistics.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
+export {
+  isActiveInstructor,
+  readEmployees,
+  readInstructorIdOfUser,
+  readLinkedUserCheck,
+  readPublicInstructors,
+  readWagesOwed,
+  unknownCourseIds,
+  type EmployeeView,
+  type PublicInstructor,
+  type WagesOwed,
+} from './employees/employees.reader';
+export * from './sms/sms.reader';

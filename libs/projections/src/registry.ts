@@ -10,6 +10,8 @@ import { paymentsProjection } from './payments/payments.projection';
 import { balancesProjection } from './balances/balances.projection';
 import { accountingProjection } from './accounting/accounting.projection';
 import { planProjection } from './plan.projection';
+import { employeesProjection } from './employees/employees.projection';
+import { smsProjection } from './sms/sms.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -24,4 +26,6 @@ export const allProjections: Projection[] = [
   balancesProjection,
   accountingProjection,
   planProjection,
+  employeesProjection,
+  smsProjection,
 ];

@@ -1,4 +1,5 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { digitsOnly } from '../lib/format';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export type FormTextFieldProps<T extends FieldValues, TOutput = T> = Omit<
@@ -10,6 +11,9 @@ export type FormTextFieldProps<T extends FieldValues, TOutput = T> = Omit<
   name: FieldPath<T>;
   /** Shown under the field while it has no error (a validation message takes its place). */
   hint?: string;
+  /** A numeric-only field of at most this many digits (phone, TCKN, date parts). */
+  digits?: number;
+  maxLength?: number;
 };
 
 /** A react-hook-form text field: the field's value and handlers, and its validation message below it. */
@@ -17,8 +21,11 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
   control,
   name,
   hint,
+  digits,
+  maxLength,
   ...props
 }: FormTextFieldProps<T, TOutput>) {
+  const limit = digits ?? maxLength;
   return (
     <Controller
       control={control}
@@ -27,8 +34,16 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
         <TextField
           {...field}
           {...props}
+          onChange={(e) => field.onChange(digits ? digitsOnly(e.target.value, digits) : e.target.value)}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? hint}
+          slotProps={{
+            ...props.slotProps,
+            htmlInput: {
+              ...(limit ? { maxLength: limit } : {}),
+              ...(digits ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
+            },
+          }}
         />
       )}
     />

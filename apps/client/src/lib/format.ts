@@ -21,3 +21,8 @@ function formatWith(value: string | Date | null | undefined, pattern: string): s
 export function roleLabel(id: number | null | undefined): string {
   return (id !== null && id !== undefined && ROLE_LABELS_TR[id]) || 'Bilinmeyen rol';
 }
+
+/** What a digits-only field keeps of what was typed or pasted: its digits, up to its length (product.md 5). */
+export function digitsOnly(value: string, max: number): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}

@@ -56,6 +56,7 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
     const organizationId = ctx.organizationId!;
     const now = ctx.now.toISOString();
     await this.queries.requireOpenCourse(organizationId, input.courseId);
+    await this.queries.requireInstructor(organizationId, input.instructorId);
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {
       const numbersStream = attendanceNumberStream(organizationId, now);
@@ -74,6 +75,7 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
           streamId: numbersStream,
           events: plan.numberEvents,
           expectedVersion: numbers.version ?? 'no_stream',
+          allocation: true,
         },
         {
           streamId: attendanceStream(attendanceId),
@@ -95,6 +97,11 @@ export class EditAttendanceHandler implements ICommandHandler<EditAttendanceComm
 
   async execute({ ctx, input }: EditAttendanceCommand) {
     const { id, ...rest } = input;
+    // An attendance keeps the instructor it was recorded with, even one deleted since; a new one must be active.
+    const current = await this.executor.load(attendanceStream(id), attendanceDecider);
+    const recorded = current.state.status === 'none' ? null : current.state.instructorId;
+    if (rest.instructorId !== recorded)
+      await this.queries.requireInstructor(ctx.organizationId!, rest.instructorId);
     const attendees = await this.queries.attendees(ctx.organizationId!, rest.attendants);
     await this.executor.execute(ctx, attendanceStream(id), attendanceDecider, {
       type: 'EditAttendance',

@@ -47,7 +47,7 @@ beforeAll(async () => {
     );
     students.push(r.body);
   }
-  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (inclusive for attendance); Can holds Davul only.
+  // Ali and Ece hold Gitar from 1 March 2025 to 1 April 2025 (the end exclusive); Can holds Davul only.
   for (const s of students.slice(0, 2)) {
     const r = await api().post('addEnrollment', {
       studentId: s.id,
@@ -92,6 +92,7 @@ describe('addAttendance', () => {
           courseId: guitar,
           courseName: 'Gitar',
           instructorId: null,
+          instructorName: null,
           day: 10,
           month: 3,
           year: 2025,
@@ -117,9 +118,12 @@ describe('addAttendance', () => {
     });
   });
 
-  it('accepts a lesson on the last day of the enrolment (start <= time <= end)', async () => {
-    const r = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+  it('accepts a lesson up to the enrolment end, not at it (end exclusive, as the balance rule charges)', async () => {
+    const r = await api().post('addAttendance', lesson({ day: 31, month: 3, hour: 23, minute: 59 }));
     expect(r.status).toBe(200);
+    const atEnd = await api().post('addAttendance', lesson({ day: 1, month: 4, hour: 0, minute: 0 }));
+    expect(atEnd.status).toBe(400);
+    expect(atEnd.body.error).toContain('Bu tarihte kursa aktif kaydı olmayan öğrenciler');
   });
 
   it('refuses students without an active enrolment of the course at that time, naming them', async () => {
@@ -156,7 +160,17 @@ describe('addAttendance', () => {
 describe('editAttendance and deleteAttendance', () => {
   it('edits time, attendees and instructor, never the course', async () => {
     const { body } = await api().post('addAttendance', lesson({ day: 20 }));
-    const instructorId = randomUUID();
+    const instructorId = (
+      await api().post('addInstructor', { name: 'Zeki', surname: 'Kaya', branches: [guitar] })
+    ).body.id as string;
+    // The Eğitmen must be an instructor of this organisation (a clear 404, no stored unknown ids).
+    const unknown = await inst().post('editAttendance', {
+      ...lesson({ day: 21 }),
+      id: body.id,
+      instructorId: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.' });
     const edit = await inst().post('editAttendance', {
       id: body.id,
       attendants: [students[1].id],
@@ -175,6 +189,7 @@ describe('editAttendance and deleteAttendance', () => {
       hour: 10,
       attendants: [students[1].id],
       instructorId,
+      instructorName: 'Zeki Kaya',
       editedBy: instructor.userId,
       editedByName: 'Ayşe Yılmaz',
     });
@@ -236,7 +251,7 @@ describe('getAttendances', () => {
     const all = await api().get('getAttendances');
     expect(all.body.total).toBe(3);
     expect(all.body.attendances.map((a: { day: number; month: number }) => `${a.day}.${a.month}`)).toEqual([
-      '1.4',
+      '31.3',
       '17.3',
       '10.3',
     ]);
@@ -256,7 +271,8 @@ describe('getAttendances', () => {
     expect((await api().get('getAttendances', { q: 'DİĞER' })).body.total).toBe(3);
     expect((await api().get('getAttendances', { q: 'diğer 17.03.2025' })).body.total).toBe(1);
     expect((await api().get('getAttendances', { q: 'diğer davul' })).body.total).toBe(0);
-    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-03-31' })).body.total).toBe(1);
+    expect((await api().get('getAttendances', { from: '2025-03-11', to: '2025-04-01' })).body.total).toBe(2);
     const bad = await api().get('getAttendances', { limit: 0 });
     expect(bad.status).toBe(400);
   });

@@ -1,12 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, formatStudentNumber, message, parseDateInput, type AttendeeLookup } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { isActiveInstructor, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
 import { searchPatterns, trLowerSql } from '../students/sql-json';
 
 /** The list's label of an attendance without an instructor (Diğer), in Turkish lower case as searched. */
 const OTHER_INSTRUCTOR_SEARCH = 'diğer';
+
+/** The name of an attendance's instructor (an employee of the organisation), or null. */
+const INSTRUCTOR_NAME_SQL = `(SELECT e.name || ' ' || e.surname FROM employees e
+  WHERE e.id = a.instructor_id AND e.organization_id = a.organization_id)`;
 
 const count = (min: number, max: number, fallback: number) =>
   z
@@ -90,7 +94,8 @@ export class AttendancesQueries {
     };
     if (query.id) add(query.id, (p) => `a.id = ${p}`);
     if (query.courseId) add(query.courseId, (p) => `a.course_id = ${p}`);
-    if (query.instructorId === 'none') where.push('a.instructor_id IS NULL');
+    // An id that is no employee of this organisation reads as Diğer, like none.
+    if (query.instructorId === 'none') where.push(`coalesce(${INSTRUCTOR_NAME_SQL}, '') = ''`);
     else if (query.instructorId) add(query.instructorId, (p) => `a.instructor_id = ${p}`);
     if (query.studentId) {
       add(
@@ -104,11 +109,11 @@ export class AttendancesQueries {
     if (patterns.length > 0) {
       add(
         patterns,
-        // product.md 2: the search also finds the instructor as the list shows it, Diğer when there is none
-        // (no instructors list yet, docs/DECISIONS.md: otherwise the id the row shows).
+        // product.md 2: the search also finds the instructor by name as the list shows it, Diğer when there
+        // is none or the id is no employee of this organisation.
         (p) =>
           `(a.search_text || ' ' || coalesce(${trLowerSql('c.name')}, '') || ' ' ||
-            coalesce(a.instructor_id::text, '${OTHER_INSTRUCTOR_SEARCH}')) LIKE ALL (${p}::text[])`,
+            coalesce(${trLowerSql(INSTRUCTOR_NAME_SQL)}, '${OTHER_INSTRUCTOR_SEARCH}')) LIKE ALL (${p}::text[])`,
       );
       // A five-digit word can only be a student number in the search text (codes and dates hold dashes and
       // dots): the same matches, found through the attendee index instead of reading every attendance.
@@ -152,7 +157,10 @@ export class AttendancesQueries {
     const userIds = [
       ...new Set(rows.flatMap((r) => [r.created_by, r.edited_by]).filter((x): x is string => x !== null)),
     ];
-    const [students, courses, users] = await Promise.all([
+    const instructorIds = [
+      ...new Set(rows.map((r) => r.instructor_id).filter((x): x is string => x !== null)),
+    ];
+    const [students, courses, users, instructors] = await Promise.all([
       this.db.query<{ id: string; student_number: number; name: string; surname: string }>(
         `SELECT id, student_number, name, surname FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
         [organizationId, studentIds],
@@ -164,7 +172,12 @@ export class AttendancesQueries {
         `SELECT id, concat_ws(' ', name, surname) AS name FROM users WHERE id = ANY($1::uuid[])`,
         [userIds],
       ),
+      this.db.query<{ id: string; name: string }>(
+        `SELECT id, name || ' ' || surname AS name FROM employees WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+        [organizationId, instructorIds],
+      ),
     ]);
+    const instructor = new Map(instructors.rows.map((x) => [x.id, x.name]));
     const student = new Map(students.rows.map((x) => [x.id, x]));
     const course = new Map(courses.rows.map((x) => [x.id, x.name]));
     const user = new Map(users.rows.map((x) => [x.id, x.name]));
@@ -179,6 +192,8 @@ export class AttendancesQueries {
       courseId: r.course_id,
       courseName: course.get(r.course_id) ?? null,
       instructorId: r.instructor_id,
+      // null reads Diğer (product.md 3), also for an id that is no employee of this organisation
+      instructorName: r.instructor_id ? (instructor.get(r.instructor_id) ?? null) : null,
       day: r.day,
       month: r.month,
       year: r.year,
@@ -208,6 +223,15 @@ export class AttendancesQueries {
       limit: query.limit,
       offset: query.offset,
     });
+  }
+
+  /**
+   * The Eğitmen of a new or changed attendance: an active instructor of this organisation (null is Diğer).
+   * Attendances stored earlier with an id that is no instructor keep it and read as Diğer.
+   */
+  async requireInstructor(organizationId: string, instructorId: string | null): Promise<void> {
+    if (instructorId !== null && !(await isActiveInstructor(this.db, organizationId, instructorId)))
+      throw new DomainError('attendance.instructorUnknown');
   }
 
   /** A course of this organisation that can take new attendance (not deleted), or 404. */

@@ -3,8 +3,17 @@ import { Reflector } from '@nestjs/core';
 import { DomainError, ROLES, effectiveRole, hasRole, mustVerifyEmail } from '@okul/domain';
 import type { AppRequest } from '../infra/http/request-context';
 import { AccessService } from './access.service';
-import { ACCOUNT_CALL_KEY, MIN_ROLE_KEY, PUBLIC_KEY, SKIP_ORG_GATING_KEY } from './decorators';
+import {
+  ACCOUNT_CALL_KEY,
+  MIN_ROLE_KEY,
+  PUBLIC_KEY,
+  SKIP_ORG_GATING_KEY,
+  VISITOR_READ_KEY,
+} from './decorators';
 import { TokenService } from './token.service';
+
+/** A user id no one has: a visitor's organisation lookup finds the organisation and no membership. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +38,8 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
     const req = context.switchToHttp().getRequest<AppRequest>();
     const header = req.header('authorization') ?? '';
+    const visitorRead = this.reflector.getAllAndOverride<boolean>(VISITOR_READ_KEY, targets) ?? false;
+    if (visitorRead && header === '') return this.visitor(req);
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? await this.tokens.verifyAccess(token) : null;
     if (!claims) throw new DomainError('auth.unauthorized');
@@ -47,6 +58,7 @@ export class AuthGuard implements CanActivate {
       const access = await this.access.orgAccess(principal.userId, orgId);
       const orgRole = access.memberActive ? access.orgRoleId : null;
       const role = effectiveRole(orgRole, principal.globalRoleId);
+      if (access.exists && visitorRead && !hasRole(role, required)) return this.visitor(req);
       if (!access.exists || !hasRole(role, required)) throw new DomainError('auth.forbidden');
       const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
       if (isWrite && !this.reflector.getAllAndOverride<boolean>(SKIP_ORG_GATING_KEY, targets)) {
@@ -56,6 +68,16 @@ export class AuthGuard implements CanActivate {
       }
       req.org = { id: orgId, roleId: role };
     }
+    return true;
+  }
+
+  /** A visitor of an existing organisation (VisitorRead); an unknown one is refused as any other call. */
+  private async visitor(req: AppRequest): Promise<boolean> {
+    const orgId = req.params?.orgID as string | undefined;
+    if (orgId === undefined || !UUID.test(orgId)) throw new DomainError('auth.forbidden');
+    const access = await this.access.orgAccess(NO_USER, orgId);
+    if (!access.exists) throw new DomainError('org.notFound');
+    req.org = { id: orgId, roleId: ROLES.notRegistered };
     return true;
   }
 }

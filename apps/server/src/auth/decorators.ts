@@ -9,6 +9,16 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 /** The minimum role (product.md 6, lower id = more privilege) in the route's organisation `:orgID`. */
 export const MinRole = (roleId: number) => SetMetadata(MIN_ROLE_KEY, roleId);
 
+export const VISITOR_READ_KEY = 'okul:visitorRead';
+
+/**
+ * An org-scoped read that everyone may make (product.md 3 Public data: courses and instructors are readable
+ * by signed-out visitors): without an Authorization header, or without a role in the organisation, the call
+ * goes on as a visitor (`req.org.roleId` = not-registered) and the route answers only public fields.
+ * A token that is sent but invalid still answers 401, so the client refreshes it.
+ */
+export const VisitorRead = () => SetMetadata(VISITOR_READ_KEY, true);
+
 export const ACCOUNT_CALL_KEY = 'okul:accountCall';
 export const SKIP_ORG_GATING_KEY = 'okul:skipOrgGating';
 

@@ -62,6 +62,18 @@ const schema = z.object({
   POSNET_ENC_KEY: z.string().optional(),
   POSNET_XML_URL: z.url().optional(),
   POSNET_OOS_TDS_URL: z.url().optional(),
+  /** SMS gateway: `verimor` (Verimor HTTP API v2, needs VERIMOR_USERNAME and VERIMOR_PASSWORD); unset is the
+   * local gateway writing DATA_DIR/sms. */
+  SMS_PROVIDER: z.enum(['verimor']).optional(),
+  VERIMOR_USERNAME: z.string().optional(),
+  VERIMOR_PASSWORD: z.string().optional(),
+  VERIMOR_API_URL: z.url().default('https://sms.verimor.com.tr'),
+  /** The sender name (başlık) of every SMS, approved at the gateway. */
+  SMS_SOURCE_ADDR: z.string().min(1).max(11).default('KURSPANEL'),
+  /** How often delivery reports and replies are fetched (ms). */
+  SMS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
+  /** Local gateway only: how long after the send each message is reported delivered (ms). */
+  SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
@@ -107,5 +119,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);
   const MAIL_DIR = c.MAIL_DIR ? dir(c.MAIL_DIR) : undefined;
+  if (c.SMS_PROVIDER === 'verimor' && (!c.VERIMOR_USERNAME || !c.VERIMOR_PASSWORD))
+    throw new ConfigError(
+      'Invalid configuration:\n  VERIMOR_USERNAME, VERIMOR_PASSWORD: required with SMS_PROVIDER=verimor',
+    );
   return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction });
 }

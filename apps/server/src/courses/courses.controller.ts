@@ -1,8 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROLES, addCourseSchema, courseIdSchema, editCourseSchema, type CourseCommand } from '@okul/domain';
+import {
+  ROLES,
+  addCourseSchema,
+  hasRole,
+  courseIdSchema,
+  editCourseSchema,
+  type CourseCommand,
+} from '@okul/domain';
 import type { Db } from '@okul/projections';
-import { MinRole } from '../auth/decorators';
+import { MinRole, VisitorRead } from '../auth/decorators';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
@@ -41,14 +48,32 @@ export class CoursesController {
   ) {}
 
   // product.md 3: courses sorted ascending by index. Deleted ones carry deletedAt (shown apart by the client).
+  // product.md 3 Public data: signed-out visitors (and non-members) read active courses' public fields.
   @ApiAnswer(coursesAnswerSchema)
   @Get('getCourses')
+  @VisitorRead()
   @MinRole(ROLES.schoolStudent)
   async getCourses(@Req() req: AppRequest) {
     const r = await this.db.query<CourseRow>(
       `SELECT * FROM courses WHERE organization_id = $1 ORDER BY idx, name`,
       [req.org!.id],
     );
+    if (!hasRole(req.org!.roleId, ROLES.schoolStudent)) {
+      return r.rows
+        .filter((c) => c.deleted_at === null)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          courseName: c.name,
+          courseExplanation: c.course_explanation,
+          code: c.code,
+          isGroupCourse: c.is_group_course,
+          isPrivateCourse: c.is_private_course,
+          index: c.idx,
+          safeName: c.safe_name,
+          coverPhoto: c.cover_photo,
+        }));
+    }
     return r.rows.map((c) => ({
       id: c.id,
       name: c.name,

@@ -210,15 +210,19 @@ describe('courses', () => {
     ]);
   });
 
-  it('keeps tenants apart: 403 on another organisation, 404 on its course ids', async () => {
+  it('keeps tenants apart: public fields only or 403 on another organisation, 404 on its course ids', async () => {
     const mine = await request(t.http)
       .get(`${base(owner)}/getCourses`)
       .set(owner.auth);
+    // product.md 3 Public data: courses are readable by everyone, as a visitor sees them.
     const theirs = await request(t.http)
       .get(`${base(owner)}/getCourses`)
       .set(other.auth);
-    expect(theirs.status).toBe(403);
-    expect(theirs.body.error).toBe('Bu işlem için yetkiniz yok.');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.length).toBeGreaterThan(0);
+    expect(
+      theirs.body.every((c: Record<string, unknown>) => !('createdBy' in c) && !('deletedAt' in c)),
+    ).toBe(true);
     const write = await request(t.http)
       .post(`${base(owner)}/addCourse`)
       .set(other.auth)
@@ -237,8 +241,14 @@ describe('courses', () => {
     expect(logs.status).toBe(403);
   });
 
-  it('refuses calls without a valid token', async () => {
-    const r = await request(t.http).get(`${base(owner)}/getCourses`);
+  it('refuses calls without a valid token; a signed-out visitor reads the public course list', async () => {
+    const visitor = await request(t.http).get(`${base(owner)}/getCourses`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.map((c: { name: string }) => c.name)).toContain('Piyano');
+    expect(visitor.body[0]).not.toHaveProperty('editedBy');
+    const r = await request(t.http)
+      .post(`${base(owner)}/addCourse`)
+      .send({ name: 'x', courseExplanation: 'y' });
     expect(r.status).toBe(401);
     expect(r.body.error).toBe('Oturum açmanız gerekiyor.');
     const forged = await request(t.http)

@@ -3,12 +3,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
   classIdSchema,
+  classesAnswerSchema,
   createClassSchema,
+  idAnswerSchema,
   editClassMembersSchema,
   editClassSchema,
 } from '@okul/domain';
 import { readClasses, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
+import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
@@ -33,12 +36,16 @@ export class GroupsController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
+  @ApiAnswer(classesAnswerSchema)
   @Get('getClasses')
   @MinRole(ROLES.schoolStaff)
   getClasses(@Req() req: AppRequest) {
     return readClasses(this.db, req.org!.id);
   }
 
+  @ApiBody(createClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('course.notFound', 'class.invalidFields', 'class.courseRequired')
   @Post('createClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -51,6 +58,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.courseFixed', 'class.invalidFields')
   @Post('editClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -61,6 +71,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(editClassMembersSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound', 'class.notEnrolled', 'class.tooManyMembers')
   @Post('editClassMembers')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
@@ -71,6 +84,9 @@ export class GroupsController {
     );
   }
 
+  @ApiBody(classIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('class.notFound')
   @Post('deleteClass')
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)

@@ -100,4 +100,76 @@ describe('CommandExecutor', () => {
     await executor.execute(ctx(`user-1:${randomUUID()}`), streamId, ticker, { by: 'me' });
     expect(await store.readStream(streamId)).toHaveLength(2);
   });
+
+  it('50 independent commands drawing numbers from one counter at once: none conflicts, numbers unique', async () => {
+    const counter = `counter-${randomUUID()}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, async () => {
+        const own = `thing-${randomUUID()}`;
+        let number = 0;
+        await executor.executeMany(ctx(), async () => {
+          const [c, mine] = await Promise.all([executor.load(counter, ticker), executor.load(own, ticker)]);
+          number = c.state + 1;
+          return [
+            {
+              streamId: counter,
+              events: ticker.decide({ by: own }, c.state),
+              expectedVersion: c.version ?? 'no_stream',
+              allocation: true,
+            },
+            {
+              streamId: own,
+              events: ticker.decide({ by: String(number) }, mine.state),
+              expectedVersion: 'no_stream',
+            },
+          ];
+        });
+        return number;
+      }),
+    );
+    const conflicts = outcomes.filter((o) => o.status === 'rejected');
+    expect(conflicts).toEqual([]);
+    const numbers = outcomes.map((o) => (o as PromiseFulfilledResult<number>).value).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await store.readStream(counter)).toHaveLength(50);
+  });
+
+  it('a retry after the answer was lost decides as the first try did, answers the same and stores nothing', async () => {
+    type Made = DomainEvent & { type: 'Made'; data: { number: number } };
+    // Creates once; a second creation is refused, as registerStudent refuses a student that exists.
+    const maker: DeciderLike<{ number: number }, Made, number | null> = {
+      initialState: null,
+      decide: (c, s) => {
+        if (s !== null) throw new DomainError('common.conflict');
+        return [{ type: 'Made', data: { number: c.number } }];
+      },
+      evolve: (_s, e) => e.data.number,
+    };
+    const streamId = `made-${randomUUID()}`;
+    const counter = `counter-${randomUUID()}`;
+    const key = `user-1:${randomUUID()}`;
+    const run = async (k: string) => {
+      let number = 0;
+      await executor.executeMany(ctx(k), async () => {
+        const [c, m] = await Promise.all([executor.load(counter, ticker), executor.load(streamId, maker)]);
+        number = c.state + 1;
+        return [
+          {
+            streamId: counter,
+            events: ticker.decide({ by: k }, c.state),
+            expectedVersion: c.version ?? 'no_stream',
+          },
+          { streamId, events: maker.decide({ number }, m.state), expectedVersion: m.version ?? 'no_stream' },
+        ];
+      });
+      return number;
+    };
+    expect(await run(key)).toBe(1);
+    await rival(counter); // someone else draws a number meanwhile
+    const head = await store.headPosition();
+    expect(await run(key)).toBe(1);
+    expect(await store.headPosition()).toBe(head);
+    // a new key is a new request: refused, the thing exists
+    await expect(run(`user-1:${randomUUID()}`)).rejects.toBeInstanceOf(DomainError);
+  });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConcurrencyError,
@@ -35,10 +36,25 @@ export interface StreamDecision {
   streamId: string;
   events: DomainEvent[];
   expectedVersion: ExpectedVersion;
+  /**
+   * A counter the command only draws the next number from (student numbers, attendance codes). Two
+   * independent commands meet there although neither touches what the other does, so a conflict on it is
+   * retried until the command gets its number (ALLOCATION_ATTEMPTS), never answered 409 to the user.
+   */
+  allocation?: boolean;
 }
 
-/** Tries of one command before a conflict is answered as 409 (bounded retry, issue 2). */
+/** Tries of one command before a conflict is answered as 409. */
 export const MAX_ATTEMPTS = 4;
+/** Tries when the conflict is on an allocation counter: one writer wins each round, so 50 writers need 50. */
+export const ALLOCATION_ATTEMPTS = 200;
+
+/** The idempotency key of the command being decided, for `load` (called by handlers inside decideAll). */
+const deciding = new AsyncLocalStorage<{ key: string | null; replayed: Set<string> }>();
+
+/** The id of the n-th event a keyed command writes to a stream: the same on every try of that request. */
+const keyedEventId = (key: string, streamId: string, n: number) =>
+  deterministicUuid(`${key}:${streamId}:${n}`);
 
 /**
  * Runs a command against one or more streams: read, fold, decide, append with the expected version;
@@ -56,7 +72,19 @@ export class CommandExecutor {
     streamId: string,
     decider: DeciderLike<C, E, S>,
   ): Promise<{ state: S; version: number | null }> {
-    const events = await this.store.readStream(streamId);
+    let events = await this.store.readStream(streamId);
+    // A retry of a request whose events were stored (the answer was lost, or the process died before
+    // answering) is decided again on the stream as it was before them: it decides the same, answers what the
+    // first try answered, and executeMany finds the events stored and writes nothing.
+    const scope = deciding.getStore();
+    if (scope?.key) {
+      const first = keyedEventId(scope.key, streamId, 0);
+      const at = events.findIndex((e) => e.id === first);
+      if (at >= 0) {
+        events = events.slice(0, at);
+        scope.replayed.add(streamId);
+      }
+    }
     const state = events.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
@@ -90,8 +118,18 @@ export class CommandExecutor {
     decideAll: (attempt: number) => Promise<StreamDecision[]>,
   ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
-      const decisions = (await decideAll(attempt)).filter((d) => d.events.length > 0);
+      const scope = { key: ctx.idempotencyKey, replayed: new Set<string>() };
+      const decisions = (await deciding.run(scope, () => decideAll(attempt))).filter(
+        (d) => d.events.length > 0,
+      );
       if (decisions.length === 0) return 0n;
+      if (scope.replayed.size > 0) {
+        const position = await this.storedBefore(ctx.idempotencyKey!, decisions);
+        if (position !== null) {
+          await this.projections.waitFor(position);
+          return position;
+        }
+      }
       const metadata: EventMetadata = {
         organizationId: ctx.organizationId,
         userId: ctx.userId,
@@ -101,12 +139,12 @@ export class CommandExecutor {
         causationId: null,
         occurredAt: ctx.now.toISOString(),
       };
-      let n = 0;
+      // Numbered per stream, so that `load` finds a request's first event on each stream it wrote.
       const appends: StreamAppend[] = decisions.map((d) => ({
         streamId: d.streamId,
         expectedVersion: d.expectedVersion,
-        events: d.events.map((e): NewEvent => ({
-          id: ctx.idempotencyKey ? deterministicUuid(`${ctx.idempotencyKey}:${d.streamId}:${n++}`) : newId(),
+        events: d.events.map((e, n): NewEvent => ({
+          id: ctx.idempotencyKey ? keyedEventId(ctx.idempotencyKey, d.streamId, n) : newId(),
           type: e.type,
           data: e.data,
           metadata,
@@ -119,12 +157,34 @@ export class CommandExecutor {
         return position;
       } catch (e) {
         if (e instanceof ConcurrencyError) {
-          if (attempt >= MAX_ATTEMPTS) throw new DomainError('common.conflict');
+          const counter = decisions.some((d) => d.allocation && d.streamId === e.streamId);
+          if (attempt >= (counter ? ALLOCATION_ATTEMPTS : MAX_ATTEMPTS))
+            throw new DomainError('common.conflict');
+          // Spread the next tries of writers that met on a counter, so they do not meet again at once.
+          if (counter) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
           continue;
         }
         throw e;
       }
     }
+  }
+
+  /**
+   * When every event these decisions would write is already stored under this request's key (a retry of a
+   * request that was written), the position of the last of them; otherwise null (write as usual).
+   */
+  private async storedBefore(key: string, decisions: StreamDecision[]): Promise<bigint | null> {
+    let position = 0n;
+    for (const d of decisions) {
+      const stored = await this.store.readStream(d.streamId);
+      for (let n = 0; n < d.events.length; n++) {
+        const id = keyedEventId(key, d.streamId, n);
+        const e = stored.find((x) => x.id === id);
+        if (!e) return null;
+        if (e.globalPosition > position) position = e.globalPosition;
+      }
+    }
+    return position;
   }
 
   /** Append facts that need no decision (e.g. a refused action for the audit log). */

@@ -30,10 +30,11 @@ export class BullMqQueue implements JobQueue {
     queue: string,
     name: string,
     data: T,
-    opts: { jobId: string; attempts?: number },
+    opts: { jobId: string; attempts?: number; delayMs?: number },
   ): Promise<void> {
     await this.queue(queue).add(name, data, {
       jobId: opts.jobId,
+      delay: opts.delayMs,
       attempts: opts.attempts ?? 3,
       backoff: { type: 'exponential', delay: 200 },
       removeOnComplete: { age: 86_400 },

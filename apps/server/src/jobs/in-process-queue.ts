@@ -13,11 +13,21 @@ export class InProcessQueue implements JobQueue {
     queue: string,
     name: string,
     data: T,
-    opts: { jobId: string; attempts?: number },
+    opts: { jobId: string; attempts?: number; delayMs?: number },
   ): Promise<void> {
     const key = `${queue}:${opts.jobId}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
+    if (opts.delayMs) {
+      const timer = setTimeout(() => this.enqueue(queue, name, data, opts), opts.delayMs);
+      timer.unref();
+      return;
+    }
+    this.enqueue(queue, name, data, opts);
+  }
+
+  private enqueue<T>(queue: string, name: string, data: T, opts: { jobId: string; attempts?: number }) {
+    if (this.closed) return;
     const list = this.pending.get(queue) ?? [];
     list.push({ job: { id: opts.jobId, name, data, attempt: 0 }, attempts: opts.attempts ?? 3 });
     this.pending.set(queue, list);

@@ -13,7 +13,12 @@ export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
  */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
-  add<T>(queue: string, name: string, data: T, opts: { jobId: string; attempts?: number }): Promise<void>;
+  add<T>(
+    queue: string,
+    name: string,
+    data: T,
+    opts: { jobId: string; attempts?: number; delayMs?: number },
+  ): Promise<void>;
   /** Registers the handler of a queue (only in processes that run the worker role). */
   process<T>(queue: string, handler: JobHandler<T>): void;
   /** Resolves when every job added so far to this queue has finished (tests, shutdown). */

@@ -89,7 +89,7 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
       studentNumber = plan.studentNumber;
       return [
         decision(plan.student, student.version),
-        decision(plan.numbers, numbers.version),
+        { ...decision(plan.numbers, numbers.version), allocation: true },
         decision(plan.tckn, tckn.version),
       ];
     });

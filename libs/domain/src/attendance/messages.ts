@@ -18,5 +18,9 @@ export const attendanceMessages = {
   'attendance.alreadyExists': { status: 409, text: 'Bu yoklama zaten var.' }, // ours
   'attendance.courseFixed': { status: 400, text: 'Yoklamanın kursu değiştirilemez.' }, // ours
   'attendance.instructorInvalid': { status: 400, text: 'Eğitmen geçersiz.' }, // ours
+  'attendance.instructorUnknown': {
+    status: 404,
+    text: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.',
+  }, // ours
   'attendance.tooManyStudents': { status: 400, text: 'Bir yoklamada en fazla 500 öğrenci olabilir.' }, // ours
 } as const;

@@ -289,6 +289,26 @@ const ACTIONS = {
       onNamed(d, (n) => `${n} adlı eğitmeni kalıcı olarak sildi.`, 'Bir eğitmeni kalıcı olarak sildi.'),
   },
 
+  // employees (product.md 3 names no employee actions; ours, in the instructors' words)
+  add_employee: {
+    label: 'Çalışan ekleme',
+    done: (d) => onNamed(d, (n) => `${n} adlı çalışanı ekledi.`, 'Yeni bir çalışan ekledi.'),
+  },
+  edit_employee: {
+    label: 'Çalışan düzenleme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı çalışanın bilgilerini düzenledi.`, 'Bir çalışanın bilgilerini düzenledi.'),
+  },
+  soft_delete_employee: {
+    label: 'Çalışan silme',
+    done: (d) => onNamed(d, (n) => `${n} adlı çalışanı sildi.`, 'Bir çalışanı sildi.'),
+  },
+  resurrect_employee: {
+    label: 'Çalışan geri getirme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı silinmiş çalışanı geri getirdi.`, 'Silinmiş bir çalışanı geri getirdi.'),
+  },
+
   // groups (classes)
   create_class: {
     label: 'Grup oluşturma',

@@ -6,6 +6,10 @@ export const commonMessages = {
   'common.payloadTooLarge': { status: 413, text: 'İstek gövdesi çok büyük.' },
   'common.unknownField': { status: 400, text: 'Tanınmayan alan: {field}' },
   'common.badText': { status: 400, text: 'Geçersiz karakter içeren alan: {field}' },
+  'common.idempotencyKeyReused': {
+    status: 422,
+    text: 'Bu Idempotency-Key başka bir istek için kullanılmış. Her yeni istek için yeni bir anahtar gönderin.',
+  },
   'common.badEncoding': { status: 400, text: 'İstek gövdesinin kodlaması desteklenmiyor.' },
   'common.notFound': { status: 404, text: 'Kayıt bulunamadı.' },
   'common.routeNotFound': { status: 404, text: 'İstenen adres bulunamadı.' },

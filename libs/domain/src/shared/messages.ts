@@ -14,6 +14,7 @@ import { paymentMessages } from '../payments/messages';
 import { smsMessages } from '../sms/messages';
 import { accountingMessages } from '../accounting/messages';
 import { groupMessages } from '../groups/messages';
+import { employeeMessages } from '../employees/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -26,6 +27,7 @@ export const MESSAGES = {
   ...smsMessages,
   ...accountingMessages,
   ...groupMessages,
+  ...employeeMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,3 +2,4 @@ export * from './rules';
 export * from './statuses';
 export * from './schemas';
 export * from './decider';
+export * from './consent';

@@ -1,4 +1,4 @@
-import type { CheckoutEvent, OrganizationEvent, SessionEvent, UserEvent } from '@okul/domain';
+import type { CheckoutEvent, OrganizationEvent, SessionEvent, SmsCreditEvent, UserEvent } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
@@ -12,7 +12,7 @@ type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
  */
 export const accountsProjection = defineProjection({
   name: 'accounts',
-  version: 2,
+  version: 3,
   tables: ['users', 'organizations', 'org_members', 'sessions', 'subscription_payments'],
   schema: (t) => `
     CREATE TABLE ${t('users')} (
@@ -187,6 +187,20 @@ export const accountsProjection = defineProjection({
       ]);
     },
     SmsCreditsAdded: async ({ sql, table }, e: Ev<OrganizationEvent, 'SmsCreditsAdded'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits + $2 WHERE id = $1`, [
+        e.data.organizationId,
+        e.data.credits,
+      ]);
+    },
+    // The balance shown (Organisation smsCredits): bought, minus reserved by sends, plus given back
+    // (sms/decider.ts, the organisation's credit ledger).
+    SmsCreditsReserved: async ({ sql, table }, e: Ev<SmsCreditEvent, 'SmsCreditsReserved'>) => {
+      await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits - $2 WHERE id = $1`, [
+        e.data.organizationId,
+        e.data.credits,
+      ]);
+    },
+    SmsCreditsReturned: async ({ sql, table }, e: Ev<SmsCreditEvent, 'SmsCreditsReturned'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits + $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.credits,

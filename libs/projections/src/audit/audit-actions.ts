@@ -6,6 +6,8 @@ import { attendanceAuditMappers } from '../attendance/attendances.audit';
 import { paymentAuditMappers } from '../payments/payments.audit';
 import { accountingAuditMappers } from '../accounting/accounting.audit';
 import { classAuditMappers } from '../groups/classes.audit';
+import { employeeAuditMappers } from '../employees/employees.audit';
+import { smsAuditMappers } from '../sms/sms.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -37,4 +39,6 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...paymentAuditMappers,
   ...accountingAuditMappers,
   ...classAuditMappers,
+  ...employeeAuditMappers,
+  ...smsAuditMappers,
 };

@@ -1,28 +1,8 @@
-import type { AttendeeLookup } from '@okul/domain';
+import type { AttendeeLookup, ClassView } from '@okul/domain';
 import { formatStudentNumber } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 
-/** One group as getClasses answers it (product.md 3 Group/class, plus who and when). */
-export interface ClassView {
-  id: string;
-  organizationId: string;
-  courseId: string;
-  title: string;
-  ageGroup: string | null;
-  level: string | null;
-  description: string | null;
-  classCode: string | null;
-  notes: string | null;
-  /** Student ids (product.md 3: members as student DBIDs). */
-  members: string[];
-  /** Members with no enrolment of the group's course running now: kept, marked (docs/DECISIONS.md). */
-  endedMembers: string[];
-  createdAt: string;
-  createdBy: string | null;
-  editedAt: string | null;
-  editedBy: string | null;
-  deletedAt: string | null;
-}
+export type { ClassView };
 
 interface Row {
   id: string;

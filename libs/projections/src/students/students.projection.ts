@@ -1,4 +1,4 @@
-import { studentFieldsOf, trLower, type StudentEvent } from '@okul/domain';
+import { studentFieldsOf, trLower, type SmsConsentEvent, type StudentEvent } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type E<T extends StudentEvent['type']> = {
@@ -162,6 +162,20 @@ export const studentsProjection = defineProjection({
           WHERE id=$1`,
         [e.data.studentId, e.data.deletedAt, e.data.deletedAt],
       );
+    },
+    // product.md 5 Consent: an ONAY/RET reply to the shared number sets that phone's consent and its date
+    // (sms/consent.ts).
+    SmsConsentReplied: async ({ sql, table }, e: { data: SmsConsentEvent['data'] }) => {
+      for (const s of e.data.students) {
+        const patch = {
+          [`${s.phoneKind}OptInStatus`]: e.data.status,
+          [`${s.phoneKind}ConsentDate`]: e.data.receivedAt,
+        };
+        await sql.query(
+          `UPDATE ${table('students')} SET data = (data::jsonb || $2::jsonb)::text WHERE id = $1`,
+          [s.studentId, JSON.stringify(patch)],
+        );
+      }
     },
     StudentResurrected: async ({ sql, table }, e: E<'StudentResurrected'>) => {
       await sql.query(

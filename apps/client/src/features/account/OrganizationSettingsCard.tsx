@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Organization } from '../auth/types';
+import type { Organization } from '@okul/domain';
 import { organizationNameChange } from './account-forms';
-import { OrganizationAccessControl } from './OrganizationAccessControl';
+import { OrganizationAccessControl } from '../organization-access/OrganizationAccessControl';
 import { useRenameOrganization } from './queries';
-import { SectionCard } from './SectionCard';
+import { Section } from '../../components/Section';
 
 /**
  * product.md 2 Settings, organisation settings (school-admin and above): the organisation's name; for
@@ -27,7 +27,7 @@ export function OrganizationSettingsCard({
   const empty = draft.trim() === '';
 
   return (
-    <SectionCard title="Kurum Ayarları">
+    <Section title="Kurum Ayarları">
       <Stack
         component="form"
         noValidate
@@ -57,6 +57,6 @@ export function OrganizationSettingsCard({
         </Button>
       </Stack>
       {canToggleAccess && <OrganizationAccessControl organization={organization} />}
-    </SectionCard>
+    </Section>
   );
 }

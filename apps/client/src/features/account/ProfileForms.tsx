@@ -6,7 +6,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/FormTextField';
-import type { Profile } from '../auth/types';
+import type { Profile } from '@okul/domain';
 import { useAuthActions } from '../auth/useAuthActions';
 import {
   emailFormSchema,
@@ -17,7 +17,7 @@ import {
   type PasswordFormValues,
 } from './account-forms';
 import { useUpdateProfile } from './queries';
-import { SectionCard } from './SectionCard';
+import { Section } from '../../components/Section';
 
 /** A one-row form of the settings page: its fields, then the submit button at their height. */
 function RowForm({
@@ -70,7 +70,7 @@ export function NameForm({ user }: { user: Profile }) {
   });
 
   return (
-    <SectionCard title="İsim Değiştir">
+    <Section title="İsim Değiştir">
       <RowForm onSubmit={submit} submitLabel="İsmi Güncelle" disabled={!changed || update.isPending}>
         <FormTextField
           control={control}
@@ -82,7 +82,7 @@ export function NameForm({ user }: { user: Profile }) {
           slotProps={{ htmlInput: { maxLength: 50 } }}
         />
       </RowForm>
-    </SectionCard>
+    </Section>
   );
 }
 
@@ -110,7 +110,7 @@ export function EmailForm({ user }: { user: Profile }) {
   });
 
   return (
-    <SectionCard
+    <Section
       title="E-posta Değiştir"
       subtitle="Yeni adresinize bir doğrulama bağlantısı gönderilir; adresinizi doğrulayana kadar panel kullanılamaz."
     >
@@ -134,7 +134,7 @@ export function EmailForm({ user }: { user: Profile }) {
           fullWidth
         />
       </RowForm>
-    </SectionCard>
+    </Section>
   );
 }
 
@@ -172,7 +172,7 @@ export function PasswordForm() {
   );
 
   return (
-    <SectionCard
+    <Section
       title="Şifre Değiştir"
       subtitle="Şifreniz değişince bu cihaz dışındaki oturumlarınız sonlandırılır."
     >
@@ -191,6 +191,6 @@ export function PasswordForm() {
           Şifreyi Güncelle
         </Button>
       </Stack>
-    </SectionCard>
+    </Section>
   );
 }

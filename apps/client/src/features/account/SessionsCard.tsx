@@ -13,8 +13,8 @@ import { formatDateTime } from '../../lib/format';
 import { useAuthActions } from '../auth/useAuthActions';
 import { describeUserAgent, sortSessions } from './account-forms';
 import { sessionsQueryOptions, useEndSession } from './queries';
-import { SectionCard } from './SectionCard';
-import type { AccountSession } from './types';
+import { Section } from '../../components/Section';
+import type { AccountSession } from '@okul/domain';
 
 /** api.md 9.4: the session list shows 10 rows a page. */
 const SESSIONS_PAGE_SIZE = 10;
@@ -82,7 +82,7 @@ export function SessionsCard() {
   }
 
   return (
-    <SectionCard
+    <Section
       title="Oturumlar"
       subtitle="Hesabınızın açık olduğu cihazlar. Tanımadığınız bir oturumu sonlandırabilirsiniz."
     >
@@ -120,6 +120,6 @@ export function SessionsCard() {
           </Typography>
         )}
       </ConfirmDialog>
-    </SectionCard>
+    </Section>
   );
 }

@@ -10,9 +10,9 @@ import { seesAllOrganizations } from '../auth/session';
 import { useReadySession } from '../auth/useSession';
 import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { EmailForm, NameForm, PasswordForm } from './ProfileForms';
-import { SectionCard } from './SectionCard';
+import { Section } from '../../components/Section';
 import { SessionsCard } from './SessionsCard';
-import type { AccountProfileExtras } from './types';
+import type { Profile as AccountProfileExtras } from '@okul/domain';
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,7 +39,7 @@ export function SettingsPage() {
     <>
       <PageHeader title="Ayarlar" subtitle={user.email} />
       <Stack spacing={3}>
-        <SectionCard title="Hesap Bilgileri">
+        <Section title="Hesap Bilgileri">
           <InfoRow label="İsim">{user.displayName || user.name}</InfoRow>
           <InfoRow label="E-posta">
             {user.email}{' '}
@@ -56,7 +56,7 @@ export function SettingsPage() {
           <InfoRow label="Şifre değişikliği">
             {extras.passwordChangedAt ? formatDateTime(extras.passwordChangedAt) : 'Hiç değiştirilmedi'}
           </InfoRow>
-        </SectionCard>
+        </Section>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 6 }}>
             <Stack spacing={3}>

@@ -1,6 +1,6 @@
 import { editOrganizationSchema, message, passwordSchema, updateProfileSchema } from '@okul/domain';
 import { z } from 'zod';
-import type { AccountSession } from './types';
+import type { AccountSession } from '@okul/domain';
 
 /** product.md 5 Account / api.md 8.1: the settings screen's mismatch text (with a full stop). */
 export const ACCOUNT_PASSWORDS_DIFFER = message('account.passwordsDiffer');
@@ -100,29 +100,4 @@ export function describeUserAgent(ua: string | null | undefined): string {
               : null;
   if (!browser && !system) return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
   return [browser ?? 'Tarayıcı', system].filter(Boolean).join(' · ');
-}
-
-/**
- * product.md 4 and 6: a developer toggles an organisation between open and closed. A closed one keeps its
- * data readable but refuses every change (the server answers 403 Kurum erişime kapatılmış.).
- */
-export function organizationAccessChange(org: { deactivated?: boolean | null }): {
-  call: 'activateOrganization' | 'deactivateOrganization';
-  button: string;
-  status: string;
-  success: string;
-} {
-  return org.deactivated
-    ? {
-        call: 'activateOrganization',
-        button: 'Erişime Aç',
-        status: 'Erişime kapalı',
-        success: 'Kurum erişime açıldı',
-      }
-    : {
-        call: 'deactivateOrganization',
-        button: 'Erişime Kapat',
-        status: 'Erişime açık',
-        success: 'Kurum erişime kapatıldı',
-      };
 }

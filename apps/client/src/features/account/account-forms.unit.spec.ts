@@ -6,13 +6,12 @@ import {
   emailFormSchema,
   nameChange,
   nameFormSchema,
-  organizationAccessChange,
   organizationNameChange,
   passwordChangeBody,
   passwordFormSchema,
   sortSessions,
 } from './account-forms';
-import type { AccountSession } from './types';
+import type { AccountSession } from '@okul/domain';
 
 describe('account forms (product.md 5 Account)', () => {
   it('takes names and e-mail addresses of at most 50 characters, with the server texts', () => {
@@ -112,21 +111,5 @@ describe('session list (api.md 7.2 getSessions)', () => {
     expect(describeUserAgent('Firefox/140')).toBe('Firefox');
     expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
     expect(describeUserAgent(null)).toBe('Bilinmeyen cihaz');
-  });
-});
-
-describe('organisation access toggle (product.md 6, developer)', () => {
-  it('closes an open organisation and opens a closed one, with the matching call', () => {
-    expect(organizationAccessChange({ deactivated: false })).toMatchObject({
-      call: 'deactivateOrganization',
-      button: 'Erişime Kapat',
-      status: 'Erişime açık',
-    });
-    expect(organizationAccessChange({})).toMatchObject({ call: 'deactivateOrganization' });
-    expect(organizationAccessChange({ deactivated: true })).toMatchObject({
-      call: 'activateOrganization',
-      button: 'Erişime Aç',
-      status: 'Erişime kapalı',
-    });
   });
 });

@@ -4,8 +4,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { authKeys } from '../auth/queries';
-import { organizationAccessChange } from './account-forms';
-import type { SessionsAnswer } from './types';
+import type { SessionsAnswer } from '@okul/domain';
 
 export const accountKeys = {
   sessions: () => [...authKeys.all, 'sessions'] as const,
@@ -79,27 +78,5 @@ export function useRenameOrganization(orgId: string) {
     },
     onError: (error) =>
       enqueueSnackbar(failureText('account.organizationRenameFailed', error), { variant: 'error' }),
-  });
-}
-
-/**
- * api.md 7.3 activateOrganization / deactivateOrganization (developer, product.md 6): the pickers and the
- * top bar read `deactivated` from the organisation lists, so both are read again.
- */
-export function useOrganizationAccess(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (org: { deactivated?: boolean | null }) => {
-      const change = organizationAccessChange(org);
-      unwrap(await api.post(`/orgs/${orgId}/${change.call}`, {}));
-      return change;
-    },
-    onSuccess: async (change) => {
-      await queryClient.refetchQueries({ queryKey: authKeys.organizations() });
-      await queryClient.refetchQueries({ queryKey: authKeys.allOrganizations() });
-      enqueueSnackbar(change.success, { variant: 'success' });
-    },
-    onError: (error) =>
-      enqueueSnackbar(`Kurum erişimi değiştirilemedi: ${errorText(error)}`, { variant: 'error' }),
   });
 }

@@ -17,7 +17,7 @@ import { CARD_RADIUS } from '../../theme';
 import { useOrgId } from '../auth/useSession';
 import { formatAttendanceTime, instructorLabel, studentLabel } from './attendance-helpers';
 import { attendanceKeys, attendanceQueryOptions, useDeleteAttendance } from './queries';
-import { StudentLink } from './StudentLink';
+import { StudentLink } from '../../components/StudentLink';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

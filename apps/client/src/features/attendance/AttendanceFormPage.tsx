@@ -43,7 +43,8 @@ import {
   type AttendeeOption,
 } from './attendance-helpers';
 import { pickerStudentsQueryOptions, useAddAttendance, useEditAttendance } from './queries';
-import type { Attendance, PickerStudent } from './types';
+import type { Attendance } from '@okul/domain';
+import type { PickerStudent } from './attendance-helpers';
 
 type Output = AttendanceInput | EditAttendanceInput;
 

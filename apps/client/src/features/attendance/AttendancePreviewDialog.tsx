@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatAttendanceTime, instructorLabel, studentLabel } from './attendance-helpers';
-import type { Attendance } from './types';
+import type { Attendance } from '@okul/domain';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -27,7 +27,7 @@ import {
   type AttendanceListSearch,
 } from './attendance-helpers';
 import { attendancesPageQueryOptions } from './queries';
-import type { Attendance } from './types';
+import type { Attendance } from '@okul/domain';
 import { useDebouncedValue } from './useDebouncedValue';
 
 /** The search box asks the server once the user pauses typing. */

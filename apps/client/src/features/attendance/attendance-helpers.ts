@@ -9,7 +9,15 @@ import {
   type EditAttendanceInput,
 } from '@okul/domain';
 import type { z } from 'zod';
-import type { AttendanceStudent, PickerStudent } from './types';
+import type { AttendanceStudent, StudentListRow } from '@okul/domain';
+
+/** A student of getStudents?view=list, as far as the attendee picker needs it. */
+export type PickerStudent = Pick<
+  StudentListRow,
+  'id' | 'studentNumber' | 'name' | 'surname' | 'enrollments'
+> & {
+  deletedAt?: string | null;
+};
 
 /** api.md 9.4: attendances 100 a page (paged on the server). */
 export const ATTENDANCE_PAGE_SIZE = 100;

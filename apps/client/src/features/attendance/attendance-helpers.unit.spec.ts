@@ -20,7 +20,7 @@ import {
   validateAttendanceForm,
   type AttendanceFormValues,
 } from './attendance-helpers';
-import type { PickerStudent } from './types';
+import type { PickerStudent } from './attendance-helpers';
 
 const COURSE = '6f1c3c1e-8d7a-4b8e-9d55-0b7a8f0e1a01';
 const OTHER_COURSE = '6f1c3c1e-8d7a-4b8e-9d55-0b7a8f0e1a02';

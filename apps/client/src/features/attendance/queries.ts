@@ -5,7 +5,8 @@ import { api } from '../../api/api';
 import { ApiError, errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { attendancesQueryString, type AttendanceQuery } from './attendance-helpers';
-import type { Attendance, AttendancesPage, PickerStudent } from './types';
+import type { Attendance, AttendancesPage } from '@okul/domain';
+import type { PickerStudent } from './attendance-helpers';
 
 export const attendanceKeys = {
   all: (orgId: string) => orgKey(orgId, 'attendances'),
@@ -28,6 +29,21 @@ async function fetchPage(orgId: string, query: AttendanceQuery, signal?: AbortSi
     offset: Number(page?.offset ?? 0),
   } satisfies AttendancesPage;
 }
+
+/**
+ * The number of lessons in a time range: getAttendances with from/to and limit=1 answers the total
+ * without reading the rows (api.md 9.4 statistics). Under the attendances key, so writes refresh it.
+ * `range` is asked when the query runs, so a range that ends "now" is as of each fetch.
+ */
+export const attendanceCountQueryOptions = (
+  orgId: string,
+  name: string,
+  range: () => { from: string; to: string },
+) =>
+  queryOptions({
+    queryKey: [...attendanceKeys.all(orgId), 'count', name] as const,
+    queryFn: async ({ signal }) => (await fetchPage(orgId, { ...range(), limit: 1 }, signal)).total,
+  });
 
 /** One page of the list (docs/DECISIONS.md: the server pages and searches). */
 export const attendancesPageQueryOptions = (orgId: string, query: AttendanceQuery) =>

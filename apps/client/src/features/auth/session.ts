@@ -1,6 +1,6 @@
 import { ROLES, effectiveRole, hasRole, mustVerifyEmail } from '@okul/domain';
 import type { OrgSelection } from './org-selection';
-import type { Membership, Organization, Profile } from './types';
+import type { Membership, Organization, Profile } from '@okul/domain';
 
 /** What the app knows about the signed-in user (product.md 4, application start). */
 export interface Session {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from './jwt';
 import { createOrgSelectionStore } from './org-selection';
 import { gatePanel, pickOrganization, resolveSession } from './session';
-import type { Membership, Organization, Profile } from './types';
+import type { Membership, Organization, Profile } from '@okul/domain';
 import { memoryStorage } from '../../api/token-store';
 
 const org = (id: string, active = true): Organization => ({

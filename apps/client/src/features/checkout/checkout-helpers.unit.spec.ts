@@ -1,6 +1,6 @@
 import { ROLES } from '@okul/domain';
 import { describe, expect, it } from 'vitest';
-import type { Membership, Organization } from '../auth/types';
+import type { Membership, Organization } from '@okul/domain';
 import { finalizeQuery, parseMock3dsSearch } from './mock3ds';
 import { parsePaymentSearch, payableOrganization, paymentReturnNotice } from './payment-result';
 import { isSafeFormAction, posnetHiddenForm } from './posnet-form';

@@ -1,5 +1,5 @@
 import { ROLES, mayPayForOrganization } from '@okul/domain';
-import type { Membership, Organization } from '../auth/types';
+import type { Membership, Organization } from '@okul/domain';
 
 /**
  * docs/DECISIONS.md (issue 3): the bank's return sends the browser to /odeme?odeme=basarisiz|beklemede&paymentId=

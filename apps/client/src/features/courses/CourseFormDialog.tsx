@@ -10,7 +10,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
-import type { Course } from './types';
+import type { Course } from '@okul/domain';
 
 type FormValues = Omit<z.input<typeof editCourseSchema>, 'id'> & { id?: string };
 

@@ -25,7 +25,7 @@ import {
   useEditCourse,
   useResurrectCourse,
 } from './queries';
-import type { Course } from './types';
+import type { Course } from '@okul/domain';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; course: Course } | null;
 

@@ -1,4 +1,4 @@
-import type { Course } from './types';
+import type { Course } from '@okul/domain';
 
 const collator = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
 

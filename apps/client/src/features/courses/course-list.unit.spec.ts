@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitCourses } from './course-list';
-import type { Course } from './types';
+import type { Course } from '@okul/domain';
 
 const course = (name: string, index: number, deletedAt: string | null = null): Course => ({
   id: name,

@@ -4,7 +4,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
-import type { Course } from './types';
+import type { Course } from '@okul/domain';
 
 export const courseKeys = {
   list: (orgId: string) => orgKey(orgId, 'courses'),

@@ -5,7 +5,7 @@ import { createClassSchema, message, type CreateClassInput, type EditClassInput 
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
-import type { Course } from '../courses/types';
+import type { Course } from '@okul/domain';
 import type { Group } from './types';
 
 const FIELDS = [

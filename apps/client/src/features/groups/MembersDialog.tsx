@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
-import type { StudentListRow } from '../students/types';
+import type { StudentListRow } from '@okul/domain';
 import { eligibleMembers, studentOptionLabel } from './groups';
 import type { Group } from './types';
 

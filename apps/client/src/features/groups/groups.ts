@@ -1,5 +1,5 @@
 import { deletedGroupLabel } from '@okul/domain';
-import type { StudentListRow } from '../students/types';
+import type { StudentListRow } from '@okul/domain';
 import type { Group } from './types';
 
 /**

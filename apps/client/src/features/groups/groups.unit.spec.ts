@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentListRow } from '../students/types';
+import type { StudentListRow } from '@okul/domain';
 import { eligibleMembers, groupLabel } from './groups';
 import type { Group } from './types';
 

@@ -22,7 +22,7 @@ import { useId, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, roleLabel } from '../../lib/format';
-import { StudentLink } from '../attendance/StudentLink';
+import { StudentLink } from '../../components/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
 import { ageGroupsQueryOptions, dashboardQueryOptions, lessonCountQueryOptions } from './queries';

@@ -3,9 +3,7 @@ import type { AgeGroupsAnswer } from '@okul/domain';
 import { api } from '../../api/api';
 import { unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
-import { attendanceKeys } from '../attendance/queries';
-import { attendancesQueryString } from '../attendance/attendance-helpers';
-import type { AttendancesPage } from '../attendance/types';
+import { attendanceCountQueryOptions } from '../attendance/queries';
 import { lessonCountRange, type Dashboard } from './dashboard';
 
 /** GET getDashboard (docs/DECISIONS.md): Ana Sayfa's lists. */
@@ -26,24 +24,9 @@ export const dashboardQueryOptions = (orgId: string) =>
     },
   });
 
-/**
- * The number of lessons in a time range: getAttendances with from/to and limit=1 answers the total
- * without reading the rows (api.md 9.4 statistics). Under the attendances key, so writes refresh it.
- */
+/** api.md 9.4 statistics: the lessons of the last `days` days. */
 export const lessonCountQueryOptions = (orgId: string, days: number) =>
-  queryOptions({
-    queryKey: [...attendanceKeys.all(orgId), 'count', days] as const,
-    queryFn: async ({ signal }) => {
-      const range = lessonCountRange(new Date(), days);
-      const page = unwrap(
-        await api.get<AttendancesPage>(
-          `/orgs/${orgId}/getAttendances?${attendancesQueryString({ ...range, limit: 1 })}`,
-          { signal },
-        ),
-      );
-      return Number(page?.total ?? 0);
-    },
-  });
+  attendanceCountQueryOptions(orgId, `last-${days}-days`, () => lessonCountRange(new Date(), days));
 
 /** GET getAgeGroups: the active students by age group (api.md 9.4), under the students key so writes refresh it. */
 export const ageGroupsQueryOptions = (orgId: string) =>

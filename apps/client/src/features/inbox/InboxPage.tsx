@@ -35,7 +35,7 @@ import {
   type InboxTab,
 } from './inbox';
 import { messagesQueryOptions, useMarkMessageRead, useRespondToInvitation } from './queries';
-import type { InboxItem } from './types';
+import type { InboxItem } from '@okul/domain';
 
 /** api.md 9.4: the inbox panel is 350 px high. */
 const PANEL_HEIGHT = 350;

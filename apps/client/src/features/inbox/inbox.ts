@@ -1,4 +1,4 @@
-import type { InboxItem } from './types';
+import type { InboxItem } from '@okul/domain';
 
 /** product.md 2: the inbox has three tabs, one per item type (product.md 3). */
 export const INBOX_TABS = [

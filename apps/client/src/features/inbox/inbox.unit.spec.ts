@@ -9,7 +9,7 @@ import {
   unreadByTab,
   unreadCount,
 } from './inbox';
-import type { InboxItem } from './types';
+import type { InboxItem } from '@okul/domain';
 
 const item = (id: string, type: string, isRead: boolean, createdAt: string, over: Partial<InboxItem> = {}) =>
   ({

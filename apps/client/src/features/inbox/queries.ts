@@ -6,7 +6,7 @@ import { errorText, unwrap } from '../../api/client';
 import { authKeys } from '../auth/queries';
 import { useAccessToken } from '../auth/useSession';
 import { unreadCount } from './inbox';
-import type { InboxItem } from './types';
+import type { InboxItem } from '@okul/domain';
 
 /** The inbox belongs to the user, not to an organisation: it lives with the user's data (dropped on logout). */
 export const inboxKeys = {

@@ -1,7 +1,7 @@
 import { ROLES } from '@okul/domain';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../auth/session';
-import type { Profile } from '../auth/types';
+import type { Profile } from '@okul/domain';
 import { registrationStep } from './registration-flow';
 
 const session = (over: Partial<Profile>): Session => ({

@@ -11,6 +11,8 @@ import {
 
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
+import { digitsOnly } from '../../lib/format';
+
 /** The registration form of product.md 3/5 as typed (every field text; companyType '' until chosen). */
 export interface RegistrationValues {
   name: string;
@@ -80,11 +82,6 @@ export type DigitField = keyof typeof DIGIT_FIELDS;
 
 export function isDigitField(field: RegistrationField): field is DigitField {
   return Object.prototype.hasOwnProperty.call(DIGIT_FIELDS, field);
-}
-
-/** What a digits-only field keeps of what was typed or pasted: its digits, up to its length. */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/\D/g, '').slice(0, max);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { generateTckn, generateVkn, isValidTckn, isValidVkn } from '@okul/domain';
 import fc from 'fast-check';
+import { digitsOnly } from '../../lib/format';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_REGISTRATION,
   checkRegistration,
-  digitsOnly,
   needsVkn,
   registrationPayload,
   sanitizeField,

@@ -12,14 +12,14 @@ import { orgKey } from '../../lib/query-keys';
 import { parseStudentNumber } from './list/student-table';
 import { STUDENT_TEXTS, withPrefix } from './messages';
 import type {
-  AttendancePage,
+  AttendancesPage as AttendancePage,
   BalanceSheetRow,
   CourseBalanceRow,
-  Enrollment,
+  EnrollmentView as Enrollment,
   Payment,
   Student,
   StudentListRow,
-} from './types';
+} from '@okul/domain';
 
 /** Every student query sits under ['org', orgId, 'students'], the detail's parts under the student's id. */
 export const studentKeys = {

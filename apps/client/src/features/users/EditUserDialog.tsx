@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useUpdateOrganizationUser } from './queries';
 import { RoleField } from './RoleSelect';
-import type { OrganizationUser } from './types';
+import type { OrganizationUser } from '@okul/domain';
 import { editUserBody, editUserFormSchema } from './users';
 
 interface EditUserValues {

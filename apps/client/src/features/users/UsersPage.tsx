@@ -13,7 +13,7 @@ import { useReadySession } from '../auth/useSession';
 import { EditUserDialog } from './EditUserDialog';
 import { InviteUserForm } from './InviteUserForm';
 import { organizationUsersQueryOptions } from './queries';
-import type { OrganizationUser } from './types';
+import type { OrganizationUser } from '@okul/domain';
 import { roleLabel } from '../../lib/format';
 import { isFixedMember, usersTitle } from './users';
 

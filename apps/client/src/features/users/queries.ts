@@ -5,7 +5,7 @@ import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { authKeys } from '../auth/queries';
-import type { OrganizationUser } from './types';
+import type { OrganizationUser } from '@okul/domain';
 import { invitationSentText } from './users';
 
 export const userKeys = {

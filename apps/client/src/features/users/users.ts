@@ -7,7 +7,7 @@ import {
   updateOrganizationUserSchema,
 } from '@okul/domain';
 import { z } from 'zod';
-import type { OrganizationUser } from './types';
+import type { OrganizationUser } from '@okul/domain';
 
 export interface RoleOption {
   id: number;

@@ -10,7 +10,7 @@ import {
   isFixedMember,
   usersTitle,
 } from './users';
-import type { OrganizationUser } from './types';
+import type { OrganizationUser } from '@okul/domain';
 
 const ORG = '7d3c2a4e-1f0b-4c5d-9e8f-0a1b2c3d4e5f';
 const USER = '1a2b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d';

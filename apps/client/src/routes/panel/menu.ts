@@ -10,6 +10,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupsIcon from '@mui/icons-material/Groups';
+import SmsIcon from '@mui/icons-material/Sms';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -164,6 +165,13 @@ export const PANEL_PAGES = {
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
     icon: GroupsIcon,
+  },
+  sms: {
+    path: '/giris/sms',
+    label: 'SMS',
+    category: 'Ana Sayfa ve İletişim',
+    minRole: ROLES.schoolAdmin,
+    icon: SmsIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 

@@ -2,7 +2,9 @@ import pg from 'pg';
 import type { Db, Sql } from '@okul/projections';
 
 // int8 (bigint) arrives as text; we convert where we need numbers. numeric stays text (money is exact).
-export function createPgDb(connectionString: string, max = 10): Db {
+// Each projection's leadership lock (tryLock) keeps one connection out of the pool for as long as it leads, so
+// the pool must be larger than the number of projections or the read models stall waiting for a connection.
+export function createPgDb(connectionString: string, max = 40): Db {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', (e) => console.error('[pg] idle client error', e.message));
   const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({

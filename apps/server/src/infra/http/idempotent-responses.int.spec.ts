@@ -100,4 +100,97 @@ describe('repeated writes with the same Idempotency-Key', () => {
     const good = await post(owner, 'registerStudent', studentBody(tckn()), 'duzelt-1');
     expect(good.status).toBe(200);
   });
+
+  const lessonSetup = async () => {
+    const student = (await post(owner, 'registerStudent', studentBody(tckn()))).body as { id: string };
+    const courseId = await addCourse(t, owner, `Ders ${Math.random().toString(36).slice(2, 8)}`);
+    const enrolled = await post(owner, 'addEnrollment', {
+      studentId: student.id,
+      courseId,
+      price: 200,
+      startDate: '2025-02-01',
+    });
+    expect(enrolled.status).toBe(200);
+    return { studentId: student.id, courseId };
+  };
+  const lesson = (courseId: string, studentId: string) => ({
+    courseId,
+    attendants: [studentId],
+    day: 3,
+    month: 3,
+    year: 2025,
+    hour: 10,
+    minute: 0,
+  });
+  const attendanceCount = async (courseId: string) =>
+    (
+      await request(t.http)
+        .get(`/api/v1/orgs/${owner.organizationId}/getAttendances`)
+        .query({ courseId })
+        .set(owner.auth)
+    ).body;
+
+  it('two copies of one addAttendance at once: the second waits for the first and answers the same', async () => {
+    const { studentId, courseId } = await lessonSetup();
+    const body = lesson(courseId, studentId);
+    const [a, b] = await Promise.all([
+      post(owner, 'addAttendance', body, 'yoklama-ayni-an'),
+      post(owner, 'addAttendance', body, 'yoklama-ayni-an'),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    const list = await attendanceCount(courseId);
+    expect(list.total ?? list.attendances?.length ?? list.length).toBe(1);
+  });
+
+  it('a retry after a crash (events stored, no answer kept) answers what the first attempt answered', async () => {
+    const { studentId, courseId } = await lessonSetup();
+    const body = lesson(courseId, studentId);
+    const first = await post(owner, 'addAttendance', body, 'yoklama-cokme');
+    expect(first.status).toBe(200);
+    const newStudent = studentBody(tckn());
+    const student = await post(owner, 'registerStudent', newStudent, 'kayit-cokme');
+    expect(student.status).toBe(200);
+    const paid = await post(owner, 'addPayment', { studentId, courseId, amount: '50' }, 'odeme-cokme');
+    expect(paid.status).toBe(200);
+    // The process died after storing the events: either before its claim was answered, or before anything
+    // of the key was kept at all.
+    const db = t.server.runtime.persistence.db;
+    await db.query(
+      `UPDATE idempotent_responses SET status = NULL, body = NULL, claimed_at = now() - interval '1 hour'
+        WHERE key LIKE '%:yoklama-cokme'`,
+    );
+    await db.query(
+      `DELETE FROM idempotent_responses WHERE key LIKE '%:kayit-cokme' OR key LIKE '%:odeme-cokme'`,
+    );
+    // someone else records another lesson meanwhile: the retry still gets its own code back
+    expect((await post(owner, 'addAttendance', { ...body, day: 4 })).status).toBe(200);
+    const again = await post(owner, 'addAttendance', body, 'yoklama-cokme');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const studentAgain = await post(owner, 'registerStudent', newStudent, 'kayit-cokme');
+    expect(studentAgain.status).toBe(200);
+    expect(studentAgain.body).toEqual(student.body);
+    const paidAgain = await post(owner, 'addPayment', { studentId, courseId, amount: '50' }, 'odeme-cokme');
+    expect(paidAgain.status).toBe(200);
+    expect(paidAgain.body).toEqual(paid.body);
+    const list = await attendanceCount(courseId);
+    expect(list.total ?? list.attendances?.length ?? list.length).toBe(2);
+  });
+
+  it('refuses the same key on another route or with another body (422), changing nothing', async () => {
+    const { studentId, courseId } = await lessonSetup();
+    const paid = await post(owner, 'addPayment', { studentId, courseId, amount: '100' }, 'odeme-anahtar');
+    expect(paid.status).toBe(200);
+    const edit = await post(owner, 'editPayment', { id: paid.body.id, amount: '120' }, 'odeme-anahtar');
+    expect(edit.status).toBe(422);
+    expect(edit.body.error).toBe(
+      'Bu Idempotency-Key başka bir istek için kullanılmış. Her yeni istek için yeni bir anahtar gönderin.',
+    );
+    const other = await post(owner, 'addPayment', { studentId, courseId, amount: '999' }, 'odeme-anahtar');
+    expect(other.status).toBe(422);
+    const same = await post(owner, 'addPayment', { studentId, courseId, amount: '100' }, 'odeme-anahtar');
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(paid.body);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CallHandler,
   type ExecutionContext,
@@ -6,22 +7,37 @@ import {
   type NestInterceptor,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { DomainError } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import type { Response } from 'express';
-import { from, mergeMap, of, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
 import { DB } from '../tokens';
 import type { AppRequest } from './request-context';
 
 /** How long an answer is kept for a repeated request: long enough for any client retry. */
 const KEEP_HOURS = 24;
+/**
+ * A request still marked running after this long was cut off (the process died before answering): a copy
+ * waiting for it takes it over. Requests answer within seconds (the executor waits at most 5 s for the read
+ * models), so this is far beyond a live one.
+ */
+const ABANDONED_MS = 30_000;
+/** How often a copy waiting for the first one looks again. */
+const POLL_MS = 50;
+
+type Row = { fingerprint: string | null; status: number | null; body: unknown; claimed_ms: string | null };
 
 /**
- * A signed-in user's POST repeated with the same Idempotency-Key (its answer was lost on the way back) gets
- * the first answer again instead of being decided anew. Deciding again would refuse what the first try did
- * ("TCKN zaten kayıtlı", an invitation already answered) although the write succeeded. This is the one place
- * that replays answers; below it, event ids derived from the key (CommandExecutor) keep two racing copies of
- * a request from storing anything twice. Keys are scoped to the user and the path; calls without a signed-in
- * user (login, refresh, token links) are never replayed, so no answer carrying a token is kept.
+ * A signed-in user's POST repeated with the same Idempotency-Key gets the first answer again instead of being
+ * decided anew (deciding again would refuse what the first try did: "TCKN zaten kayıtlı", an invitation
+ * already answered). The key is claimed before the handler runs, with a fingerprint of the route and the body:
+ * - a copy arriving while the first runs waits for it and answers the same;
+ * - the same key on another route or with another body is refused (422), never answered with nothing changed;
+ * - a retry after a crash (the events were stored, the answer never was) takes the abandoned claim over and
+ *   runs the handler again, where the executor finds the events the key produced and decides as the first try
+ *   did (CommandExecutor.load), so it answers what the first attempt would have.
+ * Calls without a signed-in user (login, refresh, token links) are never replayed, so no answer carrying a
+ * token is kept. A refusal is not kept either: the same key may succeed once the request is put right.
  */
 @Injectable()
 export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
@@ -43,8 +59,11 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
     const key = req.header('idempotency-key');
     const userId = req.principal?.userId;
     if (req.method !== 'POST' || !key || key.length > 200 || !userId) return next.handle();
-    const scoped = `${userId}:${req.path}:${key}`;
-    return from(this.find(scoped)).pipe(
+    const scoped = `${userId}:${key}`;
+    const fingerprint = createHash('sha256')
+      .update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`)
+      .digest('hex');
+    return from(this.claim(scoped, fingerprint)).pipe(
       mergeMap((stored) => {
         if (stored) {
           res.status(stored.status);
@@ -52,42 +71,97 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
         }
         return next.handle().pipe(
           mergeMap(async (body: unknown) => {
-            // only answers that went out whole as JSON: failures are not stored, a retry may succeed
-            if (res.statusCode < 300 && body !== undefined) await this.store(scoped, res.statusCode, body);
+            // only answers that went out whole as JSON are kept; otherwise the claim is given back
+            if (res.statusCode < 300 && body !== undefined) await this.answer(scoped, res.statusCode, body);
+            else await this.release(scoped);
             return body;
+          }),
+          catchError(async (e: unknown) => {
+            await this.release(scoped).catch(() => undefined);
+            throw e;
           }),
         );
       }),
     );
   }
 
+  /**
+   * Claims the key for this request (null: run the handler), or answers the stored answer of the first
+   * request with this key, waiting while it runs.
+   */
+  private async claim(key: string, fingerprint: string): Promise<{ status: number; body: unknown } | null> {
+    await this.schema();
+    for (;;) {
+      const claimed = await this.db.query(
+        `INSERT INTO idempotent_responses (key, fingerprint, claimed_at) VALUES ($1, $2, now())
+         ON CONFLICT (key) DO NOTHING`,
+        [key, fingerprint],
+      );
+      if (claimed.rowCount === 1) return null;
+      const r = await this.db.query<Row & { expired: boolean }>(
+        `SELECT fingerprint, status, body,
+                (extract(epoch FROM now() - claimed_at) * 1000)::bigint::text AS claimed_ms,
+                created_at < now() - make_interval(hours => $2) AS expired
+           FROM idempotent_responses WHERE key = $1`,
+        [key, KEEP_HOURS],
+      );
+      const row = r.rows[0];
+      if (!row) continue; // released or swept meanwhile: claim again
+      if (row.expired) {
+        await this.db.query(
+          `DELETE FROM idempotent_responses WHERE key = $1 AND created_at < now() - make_interval(hours => $2)`,
+          [key, KEEP_HOURS],
+        );
+        continue;
+      }
+      // Rows kept before fingerprints were recorded have none: they are answered as before.
+      if (row.fingerprint !== null && row.fingerprint !== fingerprint) {
+        throw new DomainError('common.idempotencyKeyReused');
+      }
+      if (row.status !== null) return { status: row.status, body: row.body };
+      if (Number(row.claimed_ms ?? 0) > ABANDONED_MS) {
+        const taken = await this.db.query(
+          `UPDATE idempotent_responses SET claimed_at = now()
+            WHERE key = $1 AND status IS NULL AND claimed_at < now() - make_interval(secs => $2)`,
+          [key, ABANDONED_MS / 1000],
+        );
+        if (taken.rowCount === 1) return null;
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
   private schema(): Promise<void> {
     this.ready ??= this.db
-      .query(
-        `CREATE TABLE IF NOT EXISTS idempotent_responses (
-           key text PRIMARY KEY, status int NOT NULL, body jsonb NOT NULL,
-           created_at timestamptz NOT NULL DEFAULT now())`,
-      )
-      .then(() => undefined);
+      .transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('okul:idempotent_responses'))`);
+        await tx.exec(`
+          CREATE TABLE IF NOT EXISTS idempotent_responses (
+            key text PRIMARY KEY, status int, body jsonb,
+            created_at timestamptz NOT NULL DEFAULT now());
+          ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS fingerprint text;
+          ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS claimed_at timestamptz;
+          ALTER TABLE idempotent_responses ALTER COLUMN status DROP NOT NULL;
+          ALTER TABLE idempotent_responses ALTER COLUMN body DROP NOT NULL;`);
+      })
+      .catch((e: unknown) => {
+        this.ready = null;
+        throw e;
+      });
     return this.ready;
   }
 
-  private async find(key: string): Promise<{ status: number; body: unknown } | null> {
-    await this.schema();
-    const r = await this.db.query<{ status: number; body: unknown }>(
-      `SELECT status, body FROM idempotent_responses
-        WHERE key = $1 AND created_at > now() - make_interval(hours => $2)`,
-      [key, KEEP_HOURS],
-    );
-    return r.rows[0] ?? null;
+  private async answer(key: string, status: number, body: unknown): Promise<void> {
+    await this.db.query(`UPDATE idempotent_responses SET status = $2, body = $3::jsonb WHERE key = $1`, [
+      key,
+      status,
+      JSON.stringify(body),
+    ]);
   }
 
-  private async store(key: string, status: number, body: unknown): Promise<void> {
-    await this.db.query(
-      `INSERT INTO idempotent_responses (key, status, body) VALUES ($1, $2, $3::jsonb)
-       ON CONFLICT (key) DO NOTHING`,
-      [key, status, JSON.stringify(body)],
-    );
+  private async release(key: string): Promise<void> {
+    await this.db.query(`DELETE FROM idempotent_responses WHERE key = $1 AND status IS NULL`, [key]);
   }
 
   private async sweep(): Promise<void> {

@@ -12,9 +12,9 @@ import { effectiveRole } from '@okul/domain';
 import { useState } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { roleLabel } from '../../../lib/format';
-import { OrganizationAccessControl } from '../../account/OrganizationAccessControl';
+import { OrganizationAccessControl } from '../../organization-access/OrganizationAccessControl';
 import { seesAllOrganizations, type Session } from '../session';
-import type { Organization } from '../types';
+import type { Organization } from '@okul/domain';
 import { useAuthActions } from '../useAuthActions';
 
 function membershipText(o: Organization): string {

@@ -13,7 +13,7 @@ import { EmptyTableRow, OpenableTableRow, TableCard } from '../../../components/
 import { useOrgId } from '../../auth/useSession';
 import { formatDateParts } from '../list/student-table';
 import { ATTENDANCE_PAGE_SIZE, studentAttendancesQueryOptions } from '../queries';
-import type { StudentAttendance } from '../types';
+import type { Attendance as StudentAttendance } from '@okul/domain';
 
 const time = (a: StudentAttendance) =>
   `${String(a.hour).padStart(2, '0')}:${String(a.minute).padStart(2, '0')}`;

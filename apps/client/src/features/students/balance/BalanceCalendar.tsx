@@ -8,7 +8,7 @@ import { formatTl } from '@okul/domain';
 import { addMonths, format, parseISO } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { useMemo, useState } from 'react';
-import type { BalanceSheetRow } from '../types';
+import type { BalanceSheetRow } from '@okul/domain';
 import { ENTRY_LABELS, dayKey, entriesByDay, monthGrid } from './balance';
 
 const WEEKDAYS = ['Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt', 'Paz'];

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useReadySession } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
 import { balanceSheetQueryOptions, balancesQueryOptions, enrollmentsQueryOptions } from '../queries';
-import type { BalanceSheetRow, CourseBalanceRow, Student } from '../types';
+import type { BalanceSheetRow, CourseBalanceRow, Student } from '@okul/domain';
 import { BalanceCalendar } from './BalanceCalendar';
 import { ENTRY_LABELS, formatSignedTl, whatsappLink, whatsappReminderText } from './balance';
 

@@ -9,7 +9,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import type { BalanceSheetRow } from '../types';
+import type { BalanceSheetRow } from '@okul/domain';
 
 /** "+150,00 TL" / "-150,00 TL" / "0,00 TL": product.md 4, positive means prepaid. */
 export function formatSignedTl(kurus: Kurus): string {

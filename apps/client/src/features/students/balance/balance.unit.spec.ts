@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceSheetRow } from '../types';
+import type { BalanceSheetRow } from '@okul/domain';
 import { entriesByDay, formatSignedTl, monthGrid, whatsappLink, whatsappReminderText } from './balance';
 
 describe('balance figures (product.md 4, api.md 9.3)', () => {

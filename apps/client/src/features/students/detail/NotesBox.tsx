@@ -13,7 +13,7 @@ import { useOrgId } from '../../auth/useSession';
 import { notesPayload } from '../form/student-form';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
 import { useStudentWrite } from '../queries';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 
 /** product.md 2 and 6: the notes box (school-admin), saved through editStudent with the rest unchanged. */
 export function NotesBox({ student }: { student: Student }) {

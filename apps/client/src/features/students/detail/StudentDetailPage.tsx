@@ -15,6 +15,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
+import { Section } from '../../../components/Section';
 import { useReadySession } from '../../auth/useSession';
 import { StudentAttendances } from '../attendances/StudentAttendances';
 import { BalanceSection } from '../balance/BalanceSection';
@@ -23,7 +24,7 @@ import { formatDateParts, todayOf } from '../list/student-table';
 import { STUDENT_TEXTS } from '../messages';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { studentByNumberQueryOptions, useStudentWrite } from '../queries';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 import { NotesBox } from './NotesBox';
 import { consentText } from './student-detail';
 
@@ -37,19 +38,6 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
         {children || '—'}
       </Typography>
     </Grid>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ mt: 3 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -239,18 +227,18 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
 
       {admin && (
         <>
-          <Section title="Bakiye">
+          <Section sx={{ mt: 3 }} title="Bakiye">
             <BalanceSection student={student} />
           </Section>
-          <Section title="Kurs Kayıtları">
+          <Section sx={{ mt: 3 }} title="Kurs Kayıtları">
             <EnrollmentsSection student={student} />
           </Section>
-          <Section title="Ödemeler">
+          <Section sx={{ mt: 3 }} title="Ödemeler">
             <PaymentsSection student={student} />
           </Section>
         </>
       )}
-      <Section title="Yoklamalar">
+      <Section sx={{ mt: 3 }} title="Yoklamalar">
         <StudentAttendances studentId={student.id} />
       </Section>
 

@@ -8,7 +8,7 @@ import { ENROLLMENT_TYPES, type EnrollmentType } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
-import type { Course } from '../../courses/types';
+import type { Course } from '@okul/domain';
 import { STUDENT_TEXTS } from '../messages';
 import {
   ENROLLMENT_TYPE_LABELS,

@@ -11,7 +11,7 @@ import { enqueueSnackbar } from 'notistack';
 import { ApiError, errorText } from '../../../api/client';
 import { FormDialog } from '../../../components/FormDialog';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
-import type { Enrollment } from '../types';
+import type { EnrollmentView as Enrollment } from '@okul/domain';
 import {
   ENROLLMENT_TYPE_LABELS,
   checkEnrollmentChanges,

@@ -19,7 +19,7 @@ import { coursesQueryOptions } from '../../courses/queries';
 import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, useStudentWrite } from '../queries';
 import { TableTitle } from '../TableTitle';
-import type { Enrollment, Student } from '../types';
+import type { EnrollmentView as Enrollment, Student } from '@okul/domain';
 import { AddEnrollmentDialog } from './AddEnrollmentDialog';
 import { EditEnrollmentDialog } from './EditEnrollmentDialog';
 import { ENROLLMENT_TYPE_LABELS, availableCourses, periodText } from './enrollment-form';

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ENROLLMENT_PERIOD_UNITS, type EnrollmentPeriodUnit } from '@okul/domain';
-import { digitsOnly } from '../form/student-form';
+import { digitsOnly } from '../../../lib/format';
 import { PERIOD_UNIT_LABELS } from './enrollment-form';
 
 export interface PeriodFieldsProps {

@@ -8,9 +8,9 @@ import {
   type Kurus,
 } from '@okul/domain';
 import { format, isValid, parseISO } from 'date-fns';
-import type { Course } from '../../courses/types';
+import type { Course } from '@okul/domain';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
-import type { Enrollment } from '../types';
+import type { EnrollmentView as Enrollment } from '@okul/domain';
 
 export const ENROLLMENT_TYPE_LABELS: Record<EnrollmentType, string> = {
   per_class: 'Ders başı',

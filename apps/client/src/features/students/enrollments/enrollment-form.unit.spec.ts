@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Course } from '../../courses/types';
-import type { Enrollment } from '../types';
+import type { Course } from '@okul/domain';
+import type { EnrollmentView as Enrollment } from '@okul/domain';
 import {
   addEnrollmentPayload,
   availableCourses,

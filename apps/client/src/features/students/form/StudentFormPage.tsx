@@ -2,9 +2,7 @@ import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
+import Grid, { type GridSize } from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,22 +16,22 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
+import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { PageHeader } from '../../../components/PageHeader';
+import { Section } from '../../../components/Section';
 import { formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { usePublicInfo } from '../../public-info/queries';
 import { todayOf } from '../list/student-table';
 import { studentListQueryOptions, useEditStudent, useRegisterStudent } from '../queries';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 import {
-  digitsOnly,
   emptyStudentForm,
   formFromValues,
   showsParents,
   validateStudentForm,
-  type StudentFormField,
   type StudentFormState,
 } from './student-form';
 
@@ -46,62 +44,17 @@ const CONSENT_OPTIONS = [
   { value: 'RET', label: 'RET' },
 ] as const;
 
-interface FieldProps {
-  control: Control<StudentFormState>;
-  name: StudentFormField;
-  label: string;
-  /** numeric-only input of at most this many digits */
-  digits?: number;
-  maxLength?: number;
-  required?: boolean;
-  helperText?: string;
-  placeholder?: string;
-  multiline?: boolean;
-  type?: string;
-}
-
-function FormText({
-  control,
-  name,
-  label,
-  digits,
-  maxLength,
-  required,
-  helperText,
-  placeholder,
-  multiline,
-  type,
-}: FieldProps) {
+/** A text field of the form in its grid cell (half the row from sm up, unless sized). */
+function Cell({
+  cell = { xs: 12, sm: 6 },
+  ...props
+}: FormTextFieldProps<StudentFormState> & {
+  cell?: GridSize | Partial<Record<'xs' | 'sm' | 'md', GridSize>>;
+}) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          name={field.name}
-          inputRef={field.ref}
-          onBlur={field.onBlur}
-          value={field.value}
-          onChange={(e) => field.onChange(digits ? digitsOnly(e.target.value, digits) : e.target.value)}
-          label={label}
-          required={required}
-          fullWidth
-          type={type}
-          placeholder={placeholder}
-          multiline={multiline}
-          minRows={multiline ? 2 : undefined}
-          maxRows={multiline ? 6 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          slotProps={{
-            htmlInput: {
-              maxLength: digits ?? maxLength,
-              ...(digits ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
-            },
-          }}
-        />
-      )}
-    />
+    <Grid size={cell}>
+      <FormTextField fullWidth {...props} />
+    </Grid>
   );
 }
 
@@ -141,19 +94,6 @@ function ConsentSelect({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** product.md 5: a full date that is no real day shows "Date input not valid." under its fields. */
 function DateHint({ control, prefix }: { control: Control<StudentFormState>; prefix: 'reg' | 'dob' }) {
   const [d, m, y] = useWatch({ control, name: [`${prefix}D`, `${prefix}M`, `${prefix}Y`] });
@@ -183,7 +123,7 @@ function DatePartFields({
   ] as const;
   return parts.map((p) => (
     <Grid key={p.name} size={{ xs: 4, sm: 2 }}>
-      <FormText control={control} name={p.name} label={p.label} digits={p.digits} required />
+      <FormTextField fullWidth control={control} name={p.name} label={p.label} digits={p.digits} required />
     </Grid>
   ));
 }
@@ -282,7 +222,7 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
         }
       />
 
-      <Section title="Kayıt Tarihi">
+      <Section sx={{ mb: 2 }} title="Kayıt Tarihi">
         <Grid container spacing={2}>
           <DatePartFields control={control} prefix="reg" label="Kayıt" />
           <Grid size={12}>
@@ -291,57 +231,41 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
         </Grid>
       </Section>
 
-      <Section title="Kimlik Bilgileri">
+      <Section sx={{ mb: 2 }} title="Kimlik Bilgileri">
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="name" label="İsim" maxLength={STUDENT_LIMITS.name} required />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="surname"
-              label="Soyisim"
-              maxLength={STUDENT_LIMITS.surname}
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText control={control} name="TCKN" label="TC Kimlik No" digits={DIGITS.tckn} required />
-          </Grid>
+          <Cell control={control} name="name" label="İsim" maxLength={STUDENT_LIMITS.name} required />
+          <Cell
+            control={control}
+            name="surname"
+            label="Soyisim"
+            maxLength={STUDENT_LIMITS.surname}
+            required
+          />
+          <Cell control={control} name="TCKN" label="TC Kimlik No" digits={DIGITS.tckn} required />
         </Grid>
       </Section>
 
-      <Section title="Doğum Tarihi">
+      <Section sx={{ mb: 2 }} title="Doğum Tarihi">
         <Grid container spacing={2}>
           <DatePartFields control={control} prefix="dob" label="Doğum" />
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="pob"
-              label="Doğum Yeri"
-              maxLength={STUDENT_LIMITS.pob}
-              required
-            />
-          </Grid>
+          <Cell control={control} name="pob" label="Doğum Yeri" maxLength={STUDENT_LIMITS.pob} required />
           <Grid size={12}>
             <DateHint control={control} prefix="dob" />
           </Grid>
         </Grid>
       </Section>
 
-      <Section title="İletişim Bilgileri">
+      <Section sx={{ mb: 2 }} title="İletişim Bilgileri">
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="phone"
-              label="Telefon"
-              digits={DIGITS.phone}
-              placeholder="5XXXXXXXXX"
-              helperText={PHONE_HINT}
-              type="tel"
-            />
-          </Grid>
+          <Cell
+            control={control}
+            name="phone"
+            label="Telefon"
+            digits={DIGITS.phone}
+            placeholder="5XXXXXXXXX"
+            hint={PHONE_HINT}
+            type="tel"
+          />
           <Grid size={{ xs: 12, sm: 6 }}>
             <ConsentSelect
               control={control}
@@ -350,36 +274,32 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
               consentDate={student?.studentPhoneConsentDate}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormText
-              control={control}
-              name="email"
-              label="E-posta"
-              maxLength={STUDENT_LIMITS.email}
-              type="email"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <FormText
-              control={control}
-              name="facebook"
-              label="Facebook"
-              maxLength={STUDENT_LIMITS.facebook}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <FormText
-              control={control}
-              name="instagram"
-              label="Instagram"
-              maxLength={STUDENT_LIMITS.instagram}
-            />
-          </Grid>
+          <Cell
+            control={control}
+            name="email"
+            label="E-posta"
+            maxLength={STUDENT_LIMITS.email}
+            type="email"
+          />
+          <Cell
+            cell={{ xs: 12, sm: 3 }}
+            control={control}
+            name="facebook"
+            label="Facebook"
+            maxLength={STUDENT_LIMITS.facebook}
+          />
+          <Cell
+            cell={{ xs: 12, sm: 3 }}
+            control={control}
+            name="instagram"
+            label="Instagram"
+            maxLength={STUDENT_LIMITS.instagram}
+          />
         </Grid>
       </Section>
 
       {parents && (
-        <Section title="Veli Bilgileri">
+        <Section sx={{ mb: 2 }} title="Veli Bilgileri">
           <Grid container spacing={2}>
             {([1, 2] as const).map((n) => (
               <Grid key={n} size={{ xs: 12, md: 6 }} container spacing={2}>
@@ -388,33 +308,29 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
                     {n}. Veli
                   </Typography>
                 </Grid>
-                <Grid size={12}>
-                  <FormText
-                    control={control}
-                    name={`parent${n}Name`}
-                    label={`${n}. Veli Adı Soyadı`}
-                    maxLength={STUDENT_LIMITS.parentName}
-                  />
-                </Grid>
-                <Grid size={12}>
-                  <FormText
-                    control={control}
-                    name={`parent${n}Job`}
-                    label={`${n}. Veli Mesleği`}
-                    maxLength={STUDENT_LIMITS.parentJob}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormText
-                    control={control}
-                    name={`parent${n}Phone`}
-                    label={`${n}. Veli Telefonu`}
-                    digits={DIGITS.phone}
-                    placeholder="5XXXXXXXXX"
-                    helperText={PHONE_HINT}
-                    type="tel"
-                  />
-                </Grid>
+                <Cell
+                  cell={12}
+                  control={control}
+                  name={`parent${n}Name`}
+                  label={`${n}. Veli Adı Soyadı`}
+                  maxLength={STUDENT_LIMITS.parentName}
+                />
+                <Cell
+                  cell={12}
+                  control={control}
+                  name={`parent${n}Job`}
+                  label={`${n}. Veli Mesleği`}
+                  maxLength={STUDENT_LIMITS.parentJob}
+                />
+                <Cell
+                  control={control}
+                  name={`parent${n}Phone`}
+                  label={`${n}. Veli Telefonu`}
+                  digits={DIGITS.phone}
+                  placeholder="5XXXXXXXXX"
+                  hint={PHONE_HINT}
+                  type="tel"
+                />
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <ConsentSelect
                     control={control}
@@ -431,19 +347,31 @@ export function StudentFormPage({ student }: StudentFormPageProps) {
         </Section>
       )}
 
-      <Section title="Adres">
-        <FormText
+      <Section sx={{ mb: 2 }} title="Adres">
+        <FormTextField
+          fullWidth
           control={control}
           name="address"
           label="Adres"
           maxLength={STUDENT_LIMITS.address}
           required
           multiline
+          minRows={2}
+          maxRows={6}
         />
       </Section>
 
-      <Section title="Notlar">
-        <FormText control={control} name="notes" label="Notlar" maxLength={STUDENT_LIMITS.notes} multiline />
+      <Section sx={{ mb: 2 }} title="Notlar">
+        <FormTextField
+          fullWidth
+          control={control}
+          name="notes"
+          label="Notlar"
+          maxLength={STUDENT_LIMITS.notes}
+          multiline
+          minRows={2}
+          maxRows={6}
+        />
       </Section>
 
       {/* left-aligned: the toasts open at the bottom right and must not cover the button */}

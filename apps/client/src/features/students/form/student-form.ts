@@ -12,7 +12,7 @@ import {
   type CalendarDay,
 } from '@okul/domain';
 import { STUDENT_TEXTS, withPrefix } from '../messages';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 
 export type ConsentChoice = '' | ConsentStatus;
 
@@ -175,11 +175,6 @@ export function showsParents(form: StudentFormState, today: CalendarDay): boolea
     (v) => v.trim() !== '',
   );
   return age === null || age < ADULT_AGE || hasParentData;
-}
-
-/** Only digits, at most `max` of them (TCKN, phones, date parts: product.md 5 numeric-only fields). */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/\D/g, '').slice(0, max);
 }
 
 export type StudentFormResult =

@@ -1,6 +1,6 @@
 import { editStudentSchema, generateTckn, registerStudentSchema, sampleStudentForm } from '@okul/domain';
 import { describe, expect, it } from 'vitest';
-import type { Student } from '../types';
+import type { Student } from '@okul/domain';
 import {
   emptyStudentForm,
   formFromValues,

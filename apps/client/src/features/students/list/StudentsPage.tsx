@@ -7,27 +7,19 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatStudentNumber, studentAge } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyTableRow, OpenableTableRow, TableCard } from '../../../components/TableParts';
+import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
 import { formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { STUDENT_TEXTS } from '../messages';
 import { studentListQueryOptions } from '../queries';
-import type { StudentListRow } from '../types';
+import type { StudentListRow } from '@okul/domain';
 import {
   activeCourseLabel,
   formatDateParts,
@@ -43,14 +35,6 @@ import {
 const PAGE_SIZE = 100;
 const TABLE_HEIGHT = 700;
 
-interface StudentColumn {
-  key: SortKey;
-  header: string;
-  cell: (row: StudentListRow) => ReactNode;
-  hideBelow?: 'sm' | 'md' | 'lg';
-  align?: 'left' | 'right' | 'center';
-}
-
 /** /giris/ogrenciler (school-admin): search, the inactive checkbox and the sortable table of product.md 2. */
 export function StudentsPage() {
   const orgId = useOrgId();
@@ -60,8 +44,6 @@ export function StudentsPage() {
   const deferredQuery = useDeferredValue(query);
   const [showInactive, setShowInactive] = useState(false);
   const [sort, setSort] = useState<SortState>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const today = useMemo(() => todayOf(), []);
 
   const rows = useMemo(
@@ -74,11 +56,8 @@ export function StudentsPage() {
       : deferredQuery.trim() !== ''
         ? 'Aramaya uyan öğrenci yok.'
         : 'Aktif öğrenci yok. İnaktif öğrencileri görmek için kutuyu işaretleyin.';
-  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
-  const current = Math.min(page, lastPage);
-  const visible = rows.slice(current * pageSize, current * pageSize + pageSize);
 
-  const columns: StudentColumn[] = [
+  const columns: Column<StudentListRow, SortKey>[] = [
     { key: 'studentNumber', header: 'No', cell: (s) => formatStudentNumber(s.studentNumber) },
     {
       key: 'id',
@@ -137,8 +116,6 @@ export function StudentsPage() {
     { key: 'editedAt', header: 'Son Düzenlenme', hideBelow: 'lg', cell: (s) => formatDateTime(s.editedAt) },
     { key: 'editedByName', header: 'Son Düzenleyen', hideBelow: 'lg', cell: (s) => s.editedByName ?? '' },
   ];
-  const display = (c: StudentColumn) =>
-    c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {};
   const open = (s: StudentListRow) =>
     void navigate({
       to: '/giris/ogrenci-detay/$studentNumber',
@@ -165,10 +142,7 @@ export function StudentsPage() {
         <TextField
           label="Ara"
           value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setQuery(e.target.value)}
           helperText="Numara, isim, kurs veya TC kimlik no ile filtreleyin"
           sx={{ flex: 1, maxWidth: 520 }}
           slotProps={{
@@ -182,70 +156,24 @@ export function StudentsPage() {
           }}
         />
         <FormControlLabel
-          control={
-            <Checkbox
-              checked={showInactive}
-              onChange={(e) => {
-                setShowInactive(e.target.checked);
-                setPage(0);
-              }}
-            />
-          }
+          control={<Checkbox checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} />}
           label="İnaktif öğrencileri göster"
         />
       </Stack>
-      <TableCard>
-        <TableContainer sx={{ maxHeight: TABLE_HEIGHT }}>
-          <Table stickyHeader size="small" aria-label="Öğrenciler">
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell
-                    key={c.key}
-                    align={c.align}
-                    sortDirection={sort?.key === c.key ? sort.direction : false}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap', ...display(c) }}
-                  >
-                    <TableSortLabel
-                      active={sort?.key === c.key}
-                      direction={sort?.key === c.key ? sort.direction : 'asc'}
-                      onClick={() => setSort((s) => nextSort(s, c.key))}
-                    >
-                      {c.header}
-                    </TableSortLabel>
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visible.length === 0 ? (
-                <EmptyTableRow colSpan={columns.length}>{emptyText}</EmptyTableRow>
-              ) : (
-                visible.map((s) => (
-                  <OpenableTableRow key={s.id} onOpen={() => open(s)} dimmed={!!s.deletedAt}>
-                    {columns.map((c) => (
-                      <TableCell key={c.key} align={c.align} sx={display(c)}>
-                        {c.cell(s)}
-                      </TableCell>
-                    ))}
-                  </OpenableTableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={current}
-          rowsPerPage={pageSize}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </TableCard>
+      <PaginatedTable
+        rows={rows}
+        columns={columns}
+        rowKey={(s) => s.id}
+        emptyText={emptyText}
+        defaultPageSize={PAGE_SIZE}
+        maxHeight={TABLE_HEIGHT}
+        ariaLabel="Öğrenciler"
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key))}
+        onRowClick={open}
+        rowDimmed={(s) => !!s.deletedAt}
+        resetPageOn={`${query}|${showInactive}`}
+      />
       <Box sx={{ height: 16 }} />
     </>
   );

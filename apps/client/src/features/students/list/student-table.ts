@@ -6,7 +6,7 @@ import {
   trCompare,
   type CalendarDay,
 } from '@okul/domain';
-import type { ActiveCourse, StudentListRow } from '../types';
+import type { ActiveCourse, StudentListRow } from '@okul/domain';
 
 /** Today on the browser's calendar (the institutions' screens run in Turkey). */
 export function todayOf(date: Date = new Date()): CalendarDay {

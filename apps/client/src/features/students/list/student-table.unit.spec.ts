@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentListRow } from '../types';
+import type { StudentListRow } from '@okul/domain';
 import {
   activeCourseLabel,
   compareValues,

@@ -7,7 +7,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { STUDENT_TEXTS } from '../messages';
-import type { Payment } from '../types';
+import type { Payment } from '@okul/domain';
 import {
   PAYMENT_METHOD_LABELS,
   addPaymentPayload,

@@ -21,7 +21,7 @@ import { coursesQueryOptions } from '../../courses/queries';
 import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
 import { TableTitle } from '../TableTitle';
-import type { Payment, Student } from '../types';
+import type { Payment, Student } from '@okul/domain';
 import { PaymentDialog } from './PaymentDialog';
 import { methodLabel, splitPayments } from './payment-form';
 

@@ -8,7 +8,7 @@ import {
 } from '@okul/domain';
 import { isSameDay, isValid, parseISO } from 'date-fns';
 import { dayText, tlInput, type Checked } from '../enrollments/enrollment-form';
-import type { Payment } from '../types';
+import type { Payment } from '@okul/domain';
 
 /** api.md 9.3 payment methods with their Turkish labels. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

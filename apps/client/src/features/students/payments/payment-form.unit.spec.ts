@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Payment } from '../types';
+import type { Payment } from '@okul/domain';
 import {
   PAYMENT_METHOD_LABELS,
   addPaymentPayload,

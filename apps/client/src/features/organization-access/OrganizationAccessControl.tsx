@@ -4,9 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Organization } from '../auth/types';
-import { organizationAccessChange } from './account-forms';
-import { useOrganizationAccess } from './queries';
+import type { Organization } from '@okul/domain';
+import { organizationAccessChange, useOrganizationAccess } from './organization-access';
 
 /**
  * product.md 6: "developer: toggling organisation access". Shown to developers (and the global admin) on

@@ -1,0 +1,89 @@
+/**
+ * The architecture's import rules, checked by `npm test` (scripts/test.sh) with dependency-cruiser.
+ * A rule names what may NOT be imported; `npx depcruise -c .dependency-cruiser.cjs libs apps` lists
+ * every breach with the rule it breaks.
+ */
+
+// Server folders every module may use: the HTTP and command plumbing, auth, configuration and adapters.
+const SERVER_SHARED = '^apps/server/src/(auth|config|infra|event-store|jobs|mail)/';
+
+// Client features other features may use (the declared shared modules): the signed-in session and its
+// actions, the organisation access toggle (organisation picker and settings), the course list, the
+// student list (groups' member picker), the attendance reads (lesson counts on the main page) and the
+// public info. Anything else a second feature needs moves to components/, lib/ or api/.
+const CLIENT_SHARED_FEATURE_FILES = [
+  '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions)\\.ts$',
+  '^apps/client/src/features/organization-access/',
+  '^apps/client/src/features/courses/queries\\.ts$',
+  '^apps/client/src/features/attendance/queries\\.ts$',
+  '^apps/client/src/features/students/queries\\.ts$',
+  '^apps/client/src/features/public-info/queries\\.ts$',
+];
+
+const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'libs/domain is pure TypeScript: zod and its own files only (no framework, no I/O).',
+      severity: 'error',
+      from: { path: '^libs/domain/src/', pathNot: TESTS },
+      to: { pathNot: ['^libs/domain/src/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'projections-do-not-import-apps',
+      comment: 'Read models serve the apps; they never reach into them.',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: ['\\.spec\\.ts$', '^libs/[^/]+/test/'] },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'server-module-through-its-public-file',
+      comment:
+        'A server module uses another module only through its <name>.module.ts (or index.ts); ' +
+        'shared plumbing lives in auth/, config/, infra/, event-store/, jobs/ and mail/.',
+      severity: 'error',
+      from: { path: '^apps/server/src/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^apps/server/src/[^/]+/',
+        pathNot: [
+          '^apps/server/src/$1/',
+          SERVER_SHARED,
+          '^apps/server/src/[^/]+/(index|[^/]+\\.module)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'client-feature-through-shared-modules',
+      comment:
+        'A client feature uses another feature only through the declared shared files; the rest goes ' +
+        'to components/, lib/ or api/.',
+      severity: 'error',
+      from: { path: '^apps/client/src/features/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^apps/client/src/features/[^/]+/',
+        pathNot: ['^apps/client/src/features/$1/', ...CLIENT_SHARED_FEATURE_FILES],
+      },
+    },
+    {
+      name: 'client-shared-parts-do-not-import-features',
+      comment: 'components/, lib/ and api/ are below the features.',
+      severity: 'error',
+      from: { path: '^apps/client/src/(components|lib|api)/', pathNot: TESTS },
+      to: { path: '^apps/client/src/features/', pathNot: CLIENT_SHARED_FEATURE_FILES },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  message,
+  type SendSmsInput,
+  type SmsOutboxRecord,
+  type SmsStatus,
+  type SmsStudentPhones,
+} from '@okul/domain';
+import { enqueueSnackbar } from 'notistack';
+import { api } from '../../api/api';
+import { errorText, unwrap } from '../../api/client';
+import { orgKey } from '../../lib/query-keys';
+
+export const smsKeys = {
+  recipients: (orgId: string) => orgKey(orgId, 'smsRecipients'),
+  outbox: (orgId: string, status: SmsStatus | '') => orgKey(orgId, `smsOutbox:${status}`),
+};
+
+export interface SmsRecipients {
+  smsCredits: number;
+  students: SmsStudentPhones[];
+}
+
+export const smsRecipientsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: smsKeys.recipients(orgId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<SmsRecipients>(`/orgs/${orgId}/getSmsRecipients`, { signal })),
+  });
+
+export type OutboxRecord = SmsOutboxRecord & { reason: string | null };
+
+/** The outbox refreshes itself while messages are on their way (sending, waiting). */
+export const smsOutboxQueryOptions = (orgId: string, status: SmsStatus | '') =>
+  queryOptions({
+    queryKey: smsKeys.outbox(orgId, status),
+    queryFn: async ({ signal }) => {
+      const r = await api.get<OutboxRecord[]>(
+        `/orgs/${orgId}/getSmsOutbox${status ? `?status=${status}` : ''}`,
+        { signal },
+      );
+      if (!r.ok) throw new Error(message('sms.outboxFailed', { reason: r.error }));
+      return r.data;
+    },
+    refetchInterval: (q) =>
+      (q.state.data ?? []).some((m) => m.status === 'sending' || m.status === 'waiting') ? 2000 : false,
+  });
+
+/** api.md 8.6: "Toplam N SMS başarıyla gönderildi!" or "SMS gönderilirken bir hata oluştu: ...". */
+export function useSendSms(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Omit<SendSmsInput, 'SendAt'> & { SendAt?: string | null }) =>
+      unwrap(await api.post<{ count: number; message: string }>(`/orgs/${orgId}/sendSms`, input)),
+    onSuccess: async (r) => {
+      enqueueSnackbar(r.message, { variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: orgKey(orgId) });
+    },
+    onError: (error) => {
+      enqueueSnackbar(message('sms.sendFailed', { reason: errorText(error) }), { variant: 'error' });
+    },
+  });
+}
+
+/** The phone book (api.md 9.2) as a download; "Telefon numarası yok, ..." when there is none. */
+export async function downloadPhoneBook(orgId: string): Promise<void> {
+  const r = await api.get<Blob>(`/orgs/${orgId}/getSmsPhoneBook`, { responseType: 'blob' });
+  if (!r.ok) {
+    enqueueSnackbar(r.error, { variant: 'error' });
+    return;
+  }
+  const name = /filename="([^"]+)"/.exec(r.headers.get('Content-Disposition') ?? '')?.[1] ?? 'vCard.vcf';
+  const url = URL.createObjectURL(r.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import {
+  AddEmployeeHandler,
+  AddInstructorHandler,
+  DeleteEmployeeHandler,
+  EditEmployeeHandler,
+  EditInstructorHandler,
+  ResurrectEmployeeHandler,
+} from './employee.commands';
+import { EmployeesController } from './employees.controller';
+import { EmployeesQueries } from './employees.queries';
+
+@Module({
+  controllers: [EmployeesController],
+  providers: [
+    EmployeesQueries,
+    AddInstructorHandler,
+    EditInstructorHandler,
+    AddEmployeeHandler,
+    EditEmployeeHandler,
+    DeleteEmployeeHandler,
+    ResurrectEmployeeHandler,
+  ],
+  exports: [EmployeesQueries],
+})
+export class EmployeesModule {}

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ROLES,
+  buildPhoneBook,
+  getSmsOutboxQuerySchema,
+  phoneBookFileName,
+  sendSmsSchema,
+} from '@okul/domain';
+import { readSmsCredits, readSmsOutbox, readSmsRecipients, type Db } from '@okul/projections';
+import type { Response } from 'express';
+import { MinRole } from '../auth/decorators';
+import { audited } from '../infra/audited';
+import { CommandExecutor } from '../infra/command-executor';
+import { parseBody } from '../infra/http/parse';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { DB } from '../infra/tokens';
+import { DomainError } from '@okul/domain';
+import { SendSmsCommand } from './sms.commands';
+
+/** api.md 7.3 SMS: /giris/sms is the school-admin's (product.md 2). */
+@Controller('api/v1/orgs/:orgID')
+export class SmsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  @Post('sendSms')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  sendSms(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'send_sms', () =>
+      this.commands.execute(
+        new SendSmsCommand(ctx, newEntityId(ctx, 'sms-campaign'), parseBody(sendSmsSchema, body)),
+      ),
+    );
+  }
+
+  @Get('getSmsOutbox')
+  @MinRole(ROLES.schoolAdmin)
+  async getSmsOutbox(@Req() req: AppRequest, @Query() query: unknown) {
+    return readSmsOutbox(this.db, req.org!.id, parseBody(getSmsOutboxQuerySchema, query));
+  }
+
+  /** Ours: the credit balance and the students with their three phones and consents (the send screens). */
+  @Get('getSmsRecipients')
+  @MinRole(ROLES.schoolAdmin)
+  async getSmsRecipients(@Req() req: AppRequest) {
+    const [credits, students] = await Promise.all([
+      readSmsCredits(this.db, req.org!.id),
+      readSmsRecipients(this.db, req.org!.id),
+    ]);
+    return { smsCredits: credits, students };
+  }
+
+  /** Ours: the phone book (api.md 9.2) as a vCard file. */
+  @Get('getSmsPhoneBook')
+  @MinRole(ROLES.schoolAdmin)
+  async getSmsPhoneBook(@Req() req: AppRequest, @Res() res: Response) {
+    const vcf = buildPhoneBook(await readSmsRecipients(this.db, req.org!.id));
+    if (vcf === '') throw new DomainError('sms.noPhones');
+    res
+      .status(200)
+      .set('Content-Type', 'text/vcard; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${phoneBookFileName(new Date().toISOString())}"`)
+      .send(vcf);
+  }
+}

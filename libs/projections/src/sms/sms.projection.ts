@@ -1,0 +1,102 @@
+import type { SmsCampaignEvent } from '@okul/domain';
+import { defineProjection } from '../runtime/projection';
+
+type E<T extends SmsCampaignEvent['type']> = {
+  data: Extract<SmsCampaignEvent, { type: T }>['data'];
+  metadata: { occurredAt: string; userId: string | null };
+};
+
+/**
+ * The SMS outbox (product.md 3 SMS outbox record; getSmsOutbox): one row per message, moved through the
+ * states of api.md 9.2 by the campaign's events. A campaign of 3,000 messages is one statement each way.
+ */
+export const smsProjection = defineProjection({
+  name: 'sms',
+  version: 1,
+  tables: ['sms_messages'],
+  schema: (t) => `
+    CREATE TABLE ${t('sms_messages')} (
+      campaign_custom_id uuid NOT NULL,
+      message_custom_id text NOT NULL,
+      organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      phone_kind text NOT NULL,
+      dest text NOT NULL,
+      user_id uuid,
+      size int NOT NULL,
+      credits int NOT NULL,
+      status text NOT NULL,
+      sent_at timestamptz,
+      done_at timestamptz,
+      campaign_id text,
+      message_id text,
+      international_multiplier int NOT NULL DEFAULT 1,
+      gsm_error text,
+      task_status text NOT NULL,
+      reason text,
+      msg text NOT NULL,
+      source_addr text NOT NULL,
+      sms_type text NOT NULL,
+      cause text,
+      send_at timestamptz,
+      created_at timestamptz NOT NULL,
+      ordinal int NOT NULL,
+      PRIMARY KEY (campaign_custom_id, message_custom_id)
+    );
+    CREATE INDEX ON ${t('sms_messages')} (organization_id, created_at DESC, ordinal);
+    CREATE INDEX ON ${t('sms_messages')} (organization_id, status);
+  `,
+  handlers: {
+    SmsCampaignAccepted: async ({ sql, table }, e: E<'SmsCampaignAccepted'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('sms_messages')} (campaign_custom_id, message_custom_id, organization_id, student_id, phone_kind,
+                dest, user_id, size, credits, status, task_status, msg, source_addr, sms_type, cause, send_at, created_at, ordinal)
+         SELECT $1, m."messageCustomId", $2, m."studentId", m."phoneKind", m.dest, $3, m.size, m.credits, 'sending', 'queued',
+                m.msg, $4, $5, $6, $7, $8, m."messageCustomId"::int
+           FROM jsonb_to_recordset($9::jsonb) AS m("messageCustomId" text, "studentId" uuid, "phoneKind" text,
+                dest text, size int, credits int, msg text)
+         ON CONFLICT DO NOTHING`,
+        [
+          d.campaignId,
+          d.organizationId,
+          d.userId,
+          d.sourceAddr,
+          d.smsType,
+          d.cause,
+          d.sendAt,
+          d.acceptedAt,
+          JSON.stringify(d.messages),
+        ],
+      );
+    },
+    SmsCampaignSubmitted: async ({ sql, table }, e: E<'SmsCampaignSubmitted'>) => {
+      await sql.query(
+        `UPDATE ${table('sms_messages')} SET campaign_id = $2, task_status = 'submitted',
+                status = CASE WHEN status = 'sending' THEN 'waiting' ELSE status END
+          WHERE campaign_custom_id = $1`,
+        [e.data.campaignId, e.data.gatewayCampaignId],
+      );
+    },
+    SmsCampaignSendFailed: async ({ sql, table }, e: E<'SmsCampaignSendFailed'>) => {
+      await sql.query(
+        `UPDATE ${table('sms_messages')} SET status = 'sendError', task_status = 'failed', reason = $2, done_at = $3
+          WHERE campaign_custom_id = $1`,
+        [e.data.campaignId, e.data.reason, e.data.failedAt],
+      );
+    },
+    SmsMessagesReported: async ({ sql, table }, e: E<'SmsMessagesReported'>) => {
+      await sql.query(
+        `UPDATE ${table('sms_messages')} s
+            SET status = r.status, message_id = coalesce(r."messageId", s.message_id), gsm_error = r."gsmError",
+                sent_at = coalesce(r."sentAt", s.sent_at), done_at = coalesce(r."doneAt", s.done_at),
+                credits = s.credits - r."creditsReturned",
+                international_multiplier = coalesce(r."internationalMultiplier", s.international_multiplier)
+           FROM jsonb_to_recordset($2::jsonb) AS r("messageCustomId" text, "messageId" text, status text, "gsmError" text,
+                "sentAt" timestamptz, "doneAt" timestamptz, "creditsReturned" int, "internationalMultiplier" int)
+          WHERE s.campaign_custom_id = $1 AND s.message_custom_id = r."messageCustomId"`,
+        [e.data.campaignId, JSON.stringify(e.data.reports)],
+      );
+    },
+  },
+});
