@@ -14,6 +14,7 @@ import { AttendanceModule } from './attendance/attendance.module';
 import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
 import { StatisticsModule } from './statistics/statistics.module';
+import { ReceiptsModule } from './receipts/receipts.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
 import { SmsModule } from './sms/sms.module';
@@ -39,6 +40,7 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AccountingModule,
   StatisticsModule,
+  ReceiptsModule,
   GroupsModule,
   EmployeesModule,
   SmsModule,

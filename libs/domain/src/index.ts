@@ -22,3 +22,4 @@ export * from './employees';
 export * from './statistics';
 export * from './schedules';
 export * from './grades';
+export * from './receipts';

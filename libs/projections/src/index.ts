@@ -12,6 +12,8 @@ export {
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
+export { readAgeGroups } from './statistics/statistics.reader';
+export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
   isActiveInstructor,
   readEmployees,
@@ -25,6 +27,5 @@ export {
   type WagesOwed,
 } from './employees/employees.reader';
 export * from './sms/sms.reader';
-export { readAgeGroups } from './statistics/statistics.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';

@@ -1,3 +1,4 @@
+import { toLocal } from '@okul/domain';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
@@ -157,6 +158,8 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     });
     const sheet = (await sheetAnswer.json()) as unknown[];
     const reads: Record<string, Measured> = {};
+    const local = toLocal(Date.now());
+    const thisMonth = `${local.year}-${String(local.month).padStart(2, '0')}`;
     const plan: Array<[string, () => Promise<Answer>]> = [
       // The floor: an authenticated org read of 20 rows (token check, role, one query).
       ['getCourses', get('getCourses')],
@@ -169,6 +172,10 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ],
       ['getStudentBalanceSheet', post('getStudentBalanceSheet', { id: heavy.id })],
       ['getDashboard', get('getDashboard')],
+      ['getAgeGroups', get('getAgeGroups')],
+      ['getAccounting', get(`getAccounting?period=${thisMonth}`)],
+      // The month view reads the month's payments beside the entries (docs/DECISIONS.md, accounting).
+      ['getAccountingMonth', get(`getAccountingMonth?period=${thisMonth}`)],
     ];
     // BENCH_LARGE_ORG_READS=getStudents,getDashboard measures only those (for a quicker look).
     const only = process.env.BENCH_LARGE_ORG_READS?.split(',').map((x) => x.trim());

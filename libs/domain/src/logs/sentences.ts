@@ -428,6 +428,10 @@ const ACTIONS = {
         ['tutar', change(formatLogAmount(d.oldAmount), formatLogAmount(d.newAmount ?? d.amount))],
       ])}.`,
   },
+  issue_receipt: {
+    label: 'Makbuz düzenleme',
+    done: (d) => `Tahsilat makbuzu düzenledi${facts([['makbuz no', text(d.name)]])}.`,
+  },
   reverse_accounting_entry: {
     label: 'Muhasebe kaydı iptali',
     done: (d) =>

@@ -68,6 +68,7 @@ const OUR_ACTIONS = [
   'add_accounting_entry',
   'edit_accounting_entry',
   'reverse_accounting_entry',
+  'issue_receipt',
   'add_employee',
   'edit_employee',
   'soft_delete_employee',

@@ -22,6 +22,11 @@ export const accountingAuditMappers: Record<string, AuditMapper> = {
       newAmount: e.data.amount,
     },
   }),
+  // The receipts of payments (a Tahsilat Makbuzu issued): the receipt number is the log's name.
+  PaymentReceiptIssued: (e) => ({
+    action: 'issue_receipt',
+    details: { paymentId: e.data.paymentId, name: e.data.receiptNumber },
+  }),
   AccountingEntryReversed: (e) => ({
     action: 'reverse_accounting_entry',
     details: { ...who(e.data), amount: e.data.amount, ...(e.data.reason ? { reason: e.data.reason } : {}) },

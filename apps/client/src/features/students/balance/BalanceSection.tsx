@@ -1,3 +1,4 @@
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import {
   sumKurus,
   type Kurus,
 } from '@okul/domain';
+import { downloadPdf } from '../../receipts/download';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
@@ -166,6 +168,17 @@ export function BalanceSection({ student }: { student: Student }) {
           <Stat label="Sonraki 4 ders borcu" testId="student-next-lessons" value={formatTl(nextTotal)} />
         </Grid>
       </Grid>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<PictureAsPdfIcon />}
+        sx={{ mb: 2 }}
+        onClick={() =>
+          void downloadPdf(orgId, 'getBalanceStatement', { studentId: student.id }, 'hesap-ekstresi.pdf')
+        }
+      >
+        Hesap Ekstresi (PDF)
+      </Button>
       {balances.data && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {totals.balance > 0

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,7 @@ import { PaginatedTable, type Column } from '../../../components/PaginatedTable'
 import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
+import { downloadPdf } from '../../receipts/download';
 import { coursesQueryOptions } from '../../courses/queries';
 import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
@@ -90,6 +92,15 @@ export function PaymentsSection({ student }: { student: Student }) {
       align: 'right',
       cell: (p) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title="Makbuz (PDF)">
+            <IconButton
+              size="small"
+              aria-label="Makbuz indir"
+              onClick={() => void downloadPdf(orgId, 'getPaymentReceipt', { paymentId: p.id }, 'makbuz.pdf')}
+            >
+              <ReceiptIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
           <Tooltip title="Düzenle">
             <IconButton
               size="small"

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProduct, type BrowserEnv } from '../support/browser';
+import { addCourse, orgApi, studentBody, tcknSource } from '../support/school-fixtures';
+import { registrationForm, signUpOwner, type SignedIn } from '../support/test-server';
+
+/** Picks an option of an MUI select by its label. */
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * The books in the browser: a wage entry added on Muhasebe (save disabled until valid), seen in the entries
+ * table and in the month view beside a student's payment of the same month; a payment's receipt downloaded.
+ */
+describe('books in the browser', () => {
+  let env: BrowserEnv;
+  let page: Page;
+  let owner: SignedIn;
+  let studentNumber: number;
+  const form = registrationForm();
+  const tckn = tcknSource(67);
+
+  beforeAll(async () => {
+    env = await startProduct();
+    page = await env.browser.newPage({
+      locale: 'tr-TR',
+      timezoneId: 'Europe/Istanbul',
+      acceptDownloads: true,
+    });
+    owner = await signUpOwner(env.server.http, { email: form.email, password: form.password });
+    const api = orgApi(env.server, owner);
+    const course = await addCourse(env.server, owner, 'Keman');
+    const s = await api.post('registerStudent', studentBody(tckn(), { name: 'Şule', surname: 'Işık' }));
+    expect(s.status).toBe(200);
+    studentNumber = s.body.studentNumber as number;
+    const p = await api.post('addPayment', {
+      studentId: s.body.id,
+      courseId: course,
+      amount: '750',
+      method: 'cash',
+    });
+    expect(p.status).toBe(200);
+    const e = await api.post('addEmployee', { name: 'Mehmet', surname: 'Güven', employeeTypeId: 1 });
+    expect(e.status).toBe(200);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('adds a wage entry and sees it beside the payments of the month; downloads a receipt', async () => {
+    await page.goto(`${env.baseUrl}/giris`);
+    await page.getByLabel('E-posta').fill(form.email);
+    await page.getByLabel('Şifre').fill(form.password);
+    await page.getByRole('button', { name: 'GİRİŞ YAP' }).click();
+    await page.getByText('Giriş başarılı').waitFor();
+
+    await page.goto(`${env.baseUrl}/giris/muhasebe`);
+    await page.getByRole('button', { name: 'Kayıt Ekle' }).click();
+    const dialog = page.getByRole('dialog');
+    const save = dialog.getByRole('button', { name: 'Kaydet' });
+    await dialog.getByText('Hata: Tutar eksik veya hatalı, Tür eksik, Alt tür eksik, Yöntem eksik').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await choose(page, dialog, 'Tür', 'Gider');
+    await choose(page, dialog, 'Alt tür', 'Maaş');
+    await choose(page, dialog, 'Çalışan', 'Mehmet Güven');
+    // product.md 5: changing the type clears the subtype
+    await choose(page, dialog, 'Tür', 'Gelir');
+    await dialog.getByText('Alt tür eksik', { exact: false }).first().waitFor();
+    await choose(page, dialog, 'Tür', 'Gider');
+    await choose(page, dialog, 'Alt tür', 'Maaş');
+    await choose(page, dialog, 'Çalışan', 'Mehmet Güven');
+    await dialog.getByLabel('Tutar (TL)').fill('2500');
+    await choose(page, dialog, 'Yöntem', 'Nakit');
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const table = page.getByRole('table', { name: 'Muhasebe kayıtları' });
+    await table.getByText('Mehmet Güven').waitFor();
+    await table.getByText('−2.500,00 TL').waitFor();
+
+    await page.getByRole('tab', { name: 'Aylık Görünüm' }).click();
+    await page.getByRole('table', { name: 'Öğrenci ödemeleri' }).getByText('Şule Işık').waitFor();
+    await page
+      .getByRole('table', { name: 'Ayın muhasebe kayıtları' })
+      .getByText('Mehmet Güven', { exact: false })
+      .waitFor();
+    const byMethod = page.getByRole('table', { name: 'Yöntemlere göre toplamlar' });
+    // cash: 750 in from the student, 2.500 out as the wage
+    await byMethod.getByRole('row', { name: /Nakit.*750,00 TL.*2\.500,00 TL.*-1\.750,00 TL/ }).waitFor();
+
+    await page.goto(`${env.baseUrl}/giris/ogrenci-detay/${studentNumber}`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Makbuz indir' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^makbuz-\d{4}-000001\.pdf$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

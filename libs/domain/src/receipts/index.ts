@@ -1,0 +1,2 @@
+export * from './number-words';
+export * from './decider';
