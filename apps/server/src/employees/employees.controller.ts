@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
   addEmployeeSchema,
+  idAnswerSchema,
+  recordsWithIdSchema,
   addInstructorSchema,
   editEmployeeSchema,
   editInstructorSchema,
@@ -12,6 +14,7 @@ import {
 } from '@okul/domain';
 import { MinRole, VisitorRead } from '../auth/decorators';
 import { audited } from '../infra/audited';
+import { ApiAnswer, ApiBody } from '../infra/http/api-doc';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
@@ -39,6 +42,7 @@ export class EmployeesController {
   ) {}
 
   @Get('getInstructors')
+  @ApiAnswer(recordsWithIdSchema)
   @VisitorRead()
   @MinRole(ROLES.schoolStudent)
   getInstructors(@Req() req: AppRequest) {
@@ -49,6 +53,8 @@ export class EmployeesController {
   }
 
   @Post('addInstructor')
+  @ApiBody(addInstructorSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   addInstructor(@Req() req: AppRequest, @Body() body: unknown) {
@@ -61,6 +67,8 @@ export class EmployeesController {
   }
 
   @Post('editInstructor')
+  @ApiBody(editInstructorSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editInstructor(@Req() req: AppRequest, @Body() body: unknown) {
@@ -71,6 +79,8 @@ export class EmployeesController {
   }
 
   @Post('deleteInstructor')
+  @ApiBody(instructorIdSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteInstructor(@Req() req: AppRequest, @Body() body: unknown) {
@@ -83,6 +93,8 @@ export class EmployeesController {
   }
 
   @Post('resurrectInstructor')
+  @ApiBody(instructorIdSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   resurrectInstructor(@Req() req: AppRequest, @Body() body: unknown) {
@@ -95,12 +107,15 @@ export class EmployeesController {
   }
 
   @Get('getEmployees')
+  @ApiAnswer(recordsWithIdSchema)
   @MinRole(ROLES.schoolAdmin)
   getEmployees(@Req() req: AppRequest) {
     return this.queries.employeesWithWages(req.org!.id, new Date().toISOString());
   }
 
   @Post('addEmployee')
+  @ApiBody(addEmployeeSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   addEmployee(@Req() req: AppRequest, @Body() body: unknown) {
@@ -113,6 +128,8 @@ export class EmployeesController {
   }
 
   @Post('editEmployee')
+  @ApiBody(editEmployeeSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   editEmployee(@Req() req: AppRequest, @Body() body: unknown) {
@@ -123,6 +140,8 @@ export class EmployeesController {
   }
 
   @Post('deleteEmployee')
+  @ApiBody(employeeIdSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteEmployee(@Req() req: AppRequest, @Body() body: unknown) {
@@ -133,6 +152,8 @@ export class EmployeesController {
   }
 
   @Post('resurrectEmployee')
+  @ApiBody(employeeIdSchema)
+  @ApiAnswer(idAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   resurrectEmployee(@Req() req: AppRequest, @Body() body: unknown) {

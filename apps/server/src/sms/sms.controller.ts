@@ -5,13 +5,17 @@ import {
   buildPhoneBook,
   getSmsOutboxQuerySchema,
   phoneBookFileName,
+  recordsWithIdSchema,
+  sendSmsAnswerSchema,
   sendSmsSchema,
+  smsRecipientsAnswerSchema,
 } from '@okul/domain';
 import { readSmsCredits, readSmsOutbox, readSmsRecipients, type Db } from '@okul/projections';
 import type { Response } from 'express';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
+import { ApiAnswer, ApiAnswerMedia, ApiBody, ApiQuery } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
@@ -28,6 +32,8 @@ export class SmsController {
   ) {}
 
   @Post('sendSms')
+  @ApiBody(sendSmsSchema)
+  @ApiAnswer(sendSmsAnswerSchema)
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   sendSms(@Req() req: AppRequest, @Body() body: unknown) {
@@ -40,6 +46,8 @@ export class SmsController {
   }
 
   @Get('getSmsOutbox')
+  @ApiQuery(getSmsOutboxQuerySchema)
+  @ApiAnswer(recordsWithIdSchema)
   @MinRole(ROLES.schoolAdmin)
   async getSmsOutbox(@Req() req: AppRequest, @Query() query: unknown) {
     return readSmsOutbox(this.db, req.org!.id, parseBody(getSmsOutboxQuerySchema, query));
@@ -47,6 +55,7 @@ export class SmsController {
 
   /** Ours: the credit balance and the students with their three phones and consents (the send screens). */
   @Get('getSmsRecipients')
+  @ApiAnswer(smsRecipientsAnswerSchema)
   @MinRole(ROLES.schoolAdmin)
   async getSmsRecipients(@Req() req: AppRequest) {
     const [credits, students] = await Promise.all([
@@ -58,6 +67,7 @@ export class SmsController {
 
   /** Ours: the phone book (api.md 9.2) as a vCard file. */
   @Get('getSmsPhoneBook')
+  @ApiAnswerMedia('text/vcard', 'the phone book as a vCard file (api.md 9.2)')
   @MinRole(ROLES.schoolAdmin)
   async getSmsPhoneBook(@Req() req: AppRequest, @Res() res: Response) {
     const vcf = buildPhoneBook(await readSmsRecipients(this.db, req.org!.id));

@@ -21,3 +21,25 @@ export const successAnswerSchema = z.object({ success: z.literal(true) });
 
 export const isoDateTime = z.string().describe('ISO 8601 instant');
 export const kurus = z.number().int().describe('integer kuruş');
+
+/**
+ * A record answer whose fields are named only in part: its id is promised, the rest is described by the
+ * reader that builds it (answers not yet declared field by field in their context's answers.ts).
+ */
+export const recordWithIdSchema = z.looseObject({ id: z.string() });
+export const recordsWithIdSchema = z.array(recordWithIdSchema);
+
+/** sendSms: how many messages and credits the campaign took (api.md 8.6 "Toplam N SMS başarıyla gönderildi!"). */
+export const sendSmsAnswerSchema = z.object({
+  success: z.literal(true),
+  campaignId: z.string(),
+  count: z.number().int(),
+  credits: z.number().int(),
+  message: z.string(),
+});
+
+/** getSmsRecipients: the credit balance and the students with their phones and consents (the send screens). */
+export const smsRecipientsAnswerSchema = z.object({
+  smsCredits: z.number().int(),
+  students: recordsWithIdSchema,
+});
