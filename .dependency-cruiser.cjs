@@ -10,7 +10,8 @@ const SERVER_SHARED = '^apps/server/src/(auth|config|infra|event-store|jobs|mail
 // Client features other features may use (the declared shared modules): the signed-in session and its
 // actions, the organisation access toggle (organisation picker and settings), the course list, the
 // student list (groups' member picker), the attendance reads (lesson counts on the main page) and the
-// public info, the groups (the schedules' member picker) and the plan's lessons of the day (main page).
+// public info, the groups (the schedules' member picker), the plan's lessons of the day (main page) and the
+// receipt and statement downloads (student detail).
 // Anything else a second feature needs moves to components/, lib/ or api/.
 const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions)\\.ts$',
@@ -23,6 +24,7 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/checkout/(queries|posnet-form)\\.ts$',
   '^apps/client/src/features/groups/(queries|groups|types)\\.ts$',
   '^apps/client/src/features/schedules/PlanLessons\\.tsx$',
+  '^apps/client/src/features/receipts/download\\.ts$',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];
