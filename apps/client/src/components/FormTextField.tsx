@@ -40,6 +40,8 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
           slotProps={{
             ...props.slotProps,
             htmlInput: {
+              // A caller's own input attributes (e.g. maxLength) are kept.
+              ...(props.slotProps?.htmlInput as Record<string, unknown> | undefined),
               ...(limit ? { maxLength: limit } : {}),
               ...(digits ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
             },

@@ -62,7 +62,7 @@ describe('students in the browser', () => {
     await page.getByLabel(/^Doğum yılı/).fill('2012');
     await page.getByLabel(/^Doğum Yeri/).fill('İstanbul');
     await page.getByLabel(/^Telefon$/).fill('5321234567');
-    await page.getByLabel(/^Adres/).fill('Moda Cad. No: 1, Kadıköy');
+    await page.getByRole('textbox', { name: /^Adres/ }).fill('Moda Cad. No: 1, Kadıköy');
     await page.getByLabel(/^1\. Veli Adı Soyadı/).fill('Fatma Işık');
     // api.md 8.2: a missing name is refused before anything is sent, with the item named
     await page.getByRole('button', { name: 'ÖĞRENCİYİ KAYDET' }).click();
