@@ -77,6 +77,16 @@ describe('preregister and login', () => {
     expect(again.body.error).toBe('Bu e-posta adresi ile kayıtlı bir kullanıcı zaten var.');
   });
 
+  it('refuses the most common passwords with the catalogue message', async () => {
+    for (const password of ['123456', 'password', 'abcdefg']) {
+      const r = await request(t.http).post('/api/v1/preregister').send(registrationForm({ password }));
+      expect(r.status).toBe(400);
+      expect(r.body.error).toContain(
+        'Bu şifre çok yaygın ve kolay tahmin edilir; daha güçlü bir şifre seçin.',
+      );
+    }
+  });
+
   it('refuses a wrong password with one message for unknown and wrong', async () => {
     const s = await signUpOwner(t.http);
     const wrong = await request(t.http)

@@ -8,3 +8,4 @@ export * from './checkout-decider';
 export * from './checkout-policy';
 export * from './public-info';
 export * from './answers';
+export * from './common-passwords';

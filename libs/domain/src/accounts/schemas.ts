@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
 import { isValidTckn, isValidVkn } from '../shared/validation';
+import { isCommonPassword } from './common-passwords';
 
 const missing = message('registration.missingFields');
 const required = (max: number) =>
@@ -17,10 +18,15 @@ export const emailSchema = z
   .max(100, { error: message('auth.invalidEmail') })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: message('auth.invalidEmail') });
 
+/** api.md 9.5: the password policy's default minimum length. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** A new password: at least PASSWORD_MIN_LENGTH characters and none of the most common ones. */
 export const passwordSchema = z
   .string({ error: missing })
-  .min(6, { error: message('auth.passwordTooShort') })
-  .max(200);
+  .min(PASSWORD_MIN_LENGTH, { error: message('auth.passwordTooShort') })
+  .max(200)
+  .refine((p) => !isCommonPassword(p), { error: message('auth.passwordTooCommon') });
 
 /** The registration form of product.md 3/5 (all strings). */
 export const preregisterSchema = z

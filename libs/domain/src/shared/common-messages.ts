@@ -30,6 +30,10 @@ export const commonMessages = {
   'auth.emailTaken': { status: 409, text: 'Bu e-posta adresi ile kayıtlı bir kullanıcı zaten var.' },
   'auth.emailNotVerified': { status: 403, text: 'E-posta adresinizi doğrulamanız gerekiyor.' },
   'auth.passwordTooShort': { status: 400, text: 'Şifre en az 6 karakter olmalıdır.' },
+  'auth.passwordTooCommon': {
+    status: 400,
+    text: 'Bu şifre çok yaygın ve kolay tahmin edilir; daha güçlü bir şifre seçin.',
+  }, // ours
   'auth.invalidEmail': { status: 400, text: 'Geçersiz e-mail adresi' },
   'auth.tokenInvalid': { status: 400, text: 'Bağlantı geçersiz veya süresi dolmuş.' },
   'org.notFound': { status: 404, text: 'Kurum bulunamadı.' },

@@ -3,9 +3,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { enqueueSnackbar } from 'notistack';
 import type { FormEvent, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/FormTextField';
+import { passwordHint } from '../../lib/password-hint';
 import type { Profile } from '@okul/domain';
 import { useAuthActions } from '../auth/useAuthActions';
 import {
@@ -159,6 +160,7 @@ export function PasswordForm() {
     );
   });
 
+  const newPassword = useWatch({ control, name: 'password' });
   const field = (name: keyof PasswordFormValues, label: string, autoComplete: string) => (
     <FormTextField
       control={control}
@@ -167,7 +169,7 @@ export function PasswordForm() {
       type="password"
       autoComplete={autoComplete}
       fullWidth
-      hint=" "
+      hint={name === 'password' ? passwordHint(newPassword) : ' '}
     />
   );
 

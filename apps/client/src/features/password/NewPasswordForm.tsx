@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { passwordHint } from '../../lib/password-hint';
 import { newPasswordProblem } from './link-params';
 
 /**
@@ -52,6 +53,7 @@ export function NewPasswordForm({
           autoComplete="new-password"
           autoFocus
           fullWidth
+          helperText={passwordHint(password)}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);

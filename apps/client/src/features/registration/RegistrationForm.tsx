@@ -15,6 +15,7 @@ import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react
 import { useAuthActions } from '../auth/useAuthActions';
 import { usePublicInfo } from '../public-info/queries';
 import { preregister } from './queries';
+import { passwordHint } from '../../lib/password-hint';
 import {
   COMPANY_TYPE_LABELS,
   EMPTY_REGISTRATION,
@@ -160,7 +161,7 @@ export function RegistrationForm({
               type: 'password',
               autoComplete: 'new-password',
               maxLength: 200,
-              helperText: 'En az 6 karakter',
+              helperText: passwordHint(values.password),
             })}
           </Row>
           <Row>
