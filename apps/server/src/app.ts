@@ -6,6 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
@@ -18,6 +19,16 @@ import { createRuntime, type Runtime } from './runtime';
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
   const { status, body } = describeError(new DomainError(key, vars ? message(key, vars) : undefined, vars));
   return res.status(status).json(body);
+}
+
+/** The Origin of our own pages: the public address, or the host the request was sent to. */
+function isOwnOrigin(origin: string, req: Request, config: AppConfig): boolean {
+  try {
+    const o = new URL(origin);
+    return o.origin === new URL(config.PUBLIC_URL).origin || o.host === req.header('host');
+  } catch {
+    return false;
+  }
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -45,7 +56,44 @@ export async function createServer(
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
     next();
   });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) and the test checkout page write style elements
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+          // the checkout posts a form to the bank's 3-D Secure page, whose address is configuration
+          formAction: ["'self'", 'https:'],
+        },
+      },
+      // reset and invitation tokens travel in URLs: never in a Referer
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // API answers are personal: never kept by a browser or a proxy (the ETag'd lists set their own revalidation).
+  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(cookieParser());
+  // The refresh cookie authenticates refresh and logout by itself: such calls from another site's page are
+  // refused (a browser always sends Origin on a cross-site POST).
+  app.use(['/api/v1/refresh', '/api/v1/logout'], (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.header('origin');
+    if (origin === undefined || isOwnOrigin(origin, req, config)) return next();
+    return refuse(res, 'auth.foreignOrigin');
+  });
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.

@@ -45,7 +45,14 @@ import {
 } from '@okul/domain';
 import { z } from 'zod';
 
-export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * The refresh cookie. In production its name carries the `__Host-` prefix, which browsers accept only for a
+ * Secure cookie of path `/` without a Domain, so no sibling subdomain or plain-http page can set or shadow it.
+ */
+export const refreshCookie = (config: AppConfig) =>
+  config.isProduction
+    ? { name: '__Host-refresh_token', path: '/' }
+    : { name: 'refresh_token', path: '/api/v1' };
 
 /** The e-mail named in a body, for the audit details of a refused call (never a token or a password). */
 const emailOf = (body: unknown): string | null => {
@@ -68,11 +75,12 @@ export class AccountsController {
   ) {}
 
   private setRefreshCookie(res: Response, s: IssuedSession) {
-    res.cookie(REFRESH_COOKIE, s.refreshToken, {
+    const cookie = refreshCookie(this.config);
+    res.cookie(cookie.name, s.refreshToken, {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.NODE_ENV !== 'development' && this.config.NODE_ENV !== 'test',
-      path: '/api/v1',
+      path: cookie.path,
       expires: s.refreshExpires,
     });
   }
@@ -158,14 +166,15 @@ export class AccountsController {
   @Post('refresh')
   @HttpCode(200)
   async refresh(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
-    const presented = req.cookies?.[REFRESH_COOKIE];
+    const cookie = refreshCookie(this.config);
+    const presented = req.cookies?.[cookie.name];
     if (typeof presented !== 'string' || !presented) throw new DomainError('auth.refreshInvalid');
     try {
       const s = await this.accounts.refresh(commandContext(req), presented);
       this.setRefreshCookie(res, s);
       return { accessToken: s.accessToken, access_token: s.accessToken };
     } catch (e) {
-      res.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
+      res.clearCookie(cookie.name, { path: cookie.path });
       throw e;
     }
   }
@@ -200,7 +209,10 @@ export class AccountsController {
         sessionId === p.sessionId ? 'logout' : 'ended_by_user',
       );
     });
-    if (sessionId === p.sessionId) res.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
+    if (sessionId === p.sessionId) {
+      const cookie = refreshCookie(this.config);
+      res.clearCookie(cookie.name, { path: cookie.path });
+    }
     return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
   }
 

@@ -1,4 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -113,17 +115,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET)
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  // Outside production a fixed development secret keeps sessions across restarts of the embedded default.
-  const jwtSecret = c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!';
   // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
   // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
   const base = env.INIT_CWD || process.cwd();
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);
   const MAIL_DIR = c.MAIL_DIR ? dir(c.MAIL_DIR) : undefined;
+  // No secret written in the code ever verifies a token: without JWT_SECRET a random one is made once and
+  // kept in DATA_DIR, so sessions survive restarts of the embedded default.
+  const jwtSecret = c.JWT_SECRET ?? dataDirSecret(DATA_DIR);
   if (c.SMS_PROVIDER === 'verimor' && (!c.VERIMOR_USERNAME || !c.VERIMOR_PASSWORD))
     throw new ConfigError(
       'Invalid configuration:\n  VERIMOR_USERNAME, VERIMOR_PASSWORD: required with SMS_PROVIDER=verimor',
     );
   return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction });
+}
+
+function dataDirSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, logLevels } from './config';
@@ -76,6 +78,21 @@ describe('configuration', () => {
   ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('without JWT_SECRET makes a random secret once and keeps it in DATA_DIR', () => {
+    const a = mkdtempSync(join(tmpdir(), 'okul-cfg-'));
+    const b = mkdtempSync(join(tmpdir(), 'okul-cfg-'));
+    try {
+      const first = loadConfig({ DATA_DIR: a }).jwtSecret;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(join(a, 'jwt-secret'), 'utf8')).toBe(first);
+      expect(loadConfig({ DATA_DIR: a }).jwtSecret).toBe(first);
+      expect(loadConfig({ DATA_DIR: b }).jwtSecret).not.toBe(first);
+    } finally {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
   });
 
   it('stops in production without JWT_SECRET, naming it', () => {

@@ -30,6 +30,7 @@ export const commonMessages = {
   'auth.emailTaken': { status: 409, text: 'Bu e-posta adresi ile kayıtlı bir kullanıcı zaten var.' },
   'auth.emailNotVerified': { status: 403, text: 'E-posta adresinizi doğrulamanız gerekiyor.' },
   'auth.passwordTooShort': { status: 400, text: 'Şifre en az 6 karakter olmalıdır.' },
+  'auth.foreignOrigin': { status: 403, text: 'Bu istek başka bir siteden geldiği için reddedildi.' }, // ours
   'auth.passwordTooCommon': {
     status: 400,
     text: 'Bu şifre çok yaygın ve kolay tahmin edilir; daha güçlü bir şifre seçin.',
