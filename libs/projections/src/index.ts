@@ -30,3 +30,4 @@ export {
 export * from './sms/sms.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
+export * from './sms/sms-notices.reader';
