@@ -12,6 +12,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupsIcon from '@mui/icons-material/Groups';
 import SmsIcon from '@mui/icons-material/Sms';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -159,6 +160,13 @@ export const PANEL_PAGES = {
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
     icon: AccountBalanceWalletIcon,
+  },
+  statistics: {
+    path: '/giris/istatistikler',
+    label: 'İstatistikler',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: InsightsIcon,
   },
   groups: {
     path: '/giris/gruplar',
