@@ -58,13 +58,4 @@ export class EnrollmentsQueries {
     if (!r.rows[0]) throw new DomainError('enrollment.notFound');
     return r.rows[0].student_id;
   }
-
-  /** A course of this organisation that can take a new enrolment (not deleted), or 404. */
-  async requireOpenCourse(organizationId: string, courseId: string): Promise<void> {
-    const r = await this.db.query<{ deleted_at: Date | null }>(
-      `SELECT deleted_at FROM courses WHERE organization_id = $1 AND id = $2`,
-      [organizationId, courseId],
-    );
-    if (!r.rows[0] || r.rows[0].deleted_at !== null) throw new DomainError('course.notFound');
-  }
 }

@@ -16,6 +16,7 @@ import {
   editAttendanceSchema,
   type AttendanceInput,
   type EditAttendanceInput,
+  message,
 } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -250,7 +251,7 @@ export function AttendanceFormPage({
                   >
                     {courseOptions.length === 0 && (
                       <MenuItem value="" disabled>
-                        Seçenek bulunamadı
+                        {message('student.noOptions')}
                       </MenuItem>
                     )}
                     {editing && !courseOptions.some((c) => c.id === editing.courseId) && (
@@ -334,7 +335,6 @@ export function AttendanceFormPage({
                   groupBy={(o) => (o.enrolled ? 'Bu tarihte derse kayıtlı' : 'Diğer öğrenciler')}
                   getOptionLabel={optionLabel}
                   isOptionEqualToValue={(a, b) => a.student.id === b.student.id}
-                  noOptionsText="Seçenek bulunamadı"
                   onChange={(_, value) => {
                     field.onChange(value.map((o) => o.student.id));
                     setServerError(null);
