@@ -76,7 +76,7 @@ export class StudentsController {
       now,
       () => this.queries.listJson(org, roleId, now, q),
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 
   @ApiBody(registerStudentSchema)
@@ -192,6 +192,6 @@ export class StudentsController {
         return { text: JSON.stringify(body), validUntil };
       },
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 }
