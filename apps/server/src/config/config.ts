@@ -78,6 +78,8 @@ const schema = z.object({
   SMS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
   /** Local gateway only: how long after the send each message is reported delivered (ms). */
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
+  SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
