@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AddAttendanceHandler, DeleteAttendanceHandler, EditAttendanceHandler } from './attendance.commands';
 import { AttendancesController } from './attendances.controller';
 import { AttendancesQueries } from './attendances.queries';
-import { ReadCache } from '../students/read-cache';
+import { ReadCache } from '../infra/read-model/read-cache';
 
 @Module({
   controllers: [AttendancesController],

@@ -7,7 +7,7 @@ import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
-import { ReadCache, sendCached } from '../students/read-cache';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
 import { AddAttendanceCommand, DeleteAttendanceCommand, EditAttendanceCommand } from './attendance.commands';
 import { AttendancesQueries, getAttendancesQuerySchema } from './attendances.queries';
 import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';

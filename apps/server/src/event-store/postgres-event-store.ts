@@ -390,7 +390,7 @@ export class PostgresEventStore implements EventStore {
     return r.rows.map(toStored);
   }
 
-  /** An organisation's history (for replay and export), in position order. */
+  /** An organisation's history (for replay and export), in position order, through its index. */
   async readOrganization(
     organizationId: string,
     fromPosition: bigint,
@@ -405,6 +405,14 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<bigint> {
     const r = await this.db.query<{ p: string | null }>('SELECT max(global_position)::text AS p FROM events');
+    return BigInt(r.rows[0]?.p ?? '0');
+  }
+
+  async organizationHead(organizationId: string): Promise<bigint> {
+    const r = await this.db.query<{ p: string | null }>(
+      'SELECT max(global_position)::text AS p FROM events WHERE organization_id = $1',
+      [organizationId],
+    );
     return BigInt(r.rows[0]?.p ?? '0');
   }
 

@@ -16,8 +16,8 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { BalancesService } from './balances.service';
 import { DashboardService } from './dashboard.service';
-import { ReadCache, sendCached } from './read-cache';
-import { sendJsonText } from './sql-json';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
+import { sendJsonText } from '../infra/read-model/sql-json';
 import {
   EditStudentCommand,
   RegisterStudentCommand,

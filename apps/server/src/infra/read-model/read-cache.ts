@@ -5,9 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import type { Request, Response } from 'express';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
-import type { AppConfig } from '../config/config';
-import { CONFIG, DB, EVENT_STORE } from '../infra/tokens';
+import type { AppConfig } from '../../config/config';
+import { CONFIG, DB, EVENT_STORE } from '../tokens';
 
 export interface CachedAnswer {
   body: Buffer;
@@ -55,8 +54,8 @@ const MAX_ENTRIES = 64;
  * lags behind the organisation's last event nothing is stored, so a stale answer is never kept. Every instance
  * decides alike from the shared database. A hit costs one small query instead of rebuilding megabytes;
  * concurrent misses share one build; `ETag`/`If-None-Match` lets the browser skip the body too.
- * With the EventStoreDB store (no events table here) the stamp is the projections' checkpoints, which any
- * write of any organisation moves. READ_CACHE=off turns the cache off (the benchmark measures both).
+ * With a store that cannot name an organisation's last event (EventStoreDB) the stamp is the projections'
+ * checkpoints, which any write of any organisation moves. READ_CACHE=off turns the cache off (the benchmark measures both).
  * Known limit: a user renaming themself is no event of an organisation, so "Ekleyen" may show the old name
  * until the organisation's next write.
  */
@@ -76,30 +75,26 @@ export class ReadCache {
 
   /** What the answer for the organisation is built from, or null when it must not be kept (a projection lags). */
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    if (!(this.store instanceof PostgresEventStore)) {
-      const r = await this.db.query<{ stamp: string | null }>(
-        `SELECT string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS stamp
+    const [head, r] = await Promise.all([
+      this.store.organizationHead(organizationId),
+      this.db.query<{ applied: string | null; generations: string | null; checkpoints: string | null }>(
+        `SELECT min(c.position)::text AS applied,
+                string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations,
+                string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS checkpoints
            FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
           WHERE s.name = ANY($1::text[])`,
         [projections],
-      );
-      return r.rows[0]?.stamp ?? null;
-    }
-    const r = await this.db.query<{
-      head: string | null;
-      applied: string | null;
-      generations: string | null;
-    }>(
-      `SELECT (SELECT max(global_position) FROM events WHERE organization_id = $1)::text AS head,
-              min(c.position)::text AS applied,
-              string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations
-         FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-        WHERE s.name = ANY($2::text[])`,
-      [organizationId, projections],
-    );
-    const { head, applied, generations } = r.rows[0] ?? { head: null, applied: null, generations: null };
-    if (applied === null || BigInt(applied) < BigInt(head ?? '0')) return null;
-    return `${head ?? '0'}|${generations}`;
+      ),
+    ]);
+    const { applied, generations, checkpoints } = r.rows[0] ?? {
+      applied: null,
+      generations: null,
+      checkpoints: null,
+    };
+    // A store that cannot name the organisation's last event: any applied event moves the stamp.
+    if (head === null) return checkpoints;
+    if (applied === null || BigInt(applied) < head) return null;
+    return `${head}|${generations}`;
   }
 
   async get(
