@@ -29,3 +29,4 @@ export {
 export * from './sms/sms.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
+export * from './calendar-feeds/calendar-feeds.reader';

@@ -82,6 +82,8 @@ const OUR_ACTIONS = [
   'add_grade',
   'edit_grade',
   'delete_grade',
+  'rotate_calendar_feed',
+  'revoke_calendar_feed',
 ];
 
 describe('log sentences', () => {
