@@ -12,7 +12,9 @@ export {
 export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
+export * from './courses/courses.reader';
 export { readAgeGroups } from './statistics/statistics.reader';
+export { readAgeGroups, readStatistics } from './statistics/statistics.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
   isActiveInstructor,
@@ -30,3 +32,4 @@ export * from './sms/sms.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
 export * from './calendar-feeds/calendar-feeds.reader';
+export * from './sms/sms-notices.reader';
