@@ -28,6 +28,7 @@ const CLIENT_SHARED_FEATURE_FILES = [
   // The people forms pick members (userId); attendance offers the instructors.
   '^apps/client/src/features/users/queries\\.ts$',
   '^apps/client/src/features/employees/queries\\.ts$',
+  '^apps/client/src/features/grades/(GradesSection\\.tsx|grades\\.ts|queries\\.ts)$',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];

@@ -26,6 +26,7 @@ import { attendancesRoute } from './routes/panel/yoklamalar';
 import { accountingRoute } from './routes/panel/muhasebe';
 import { instructorsRoute } from './routes/panel/egitmenler';
 import { employeesRoute } from './routes/panel/calisanlar';
+import { statisticsRoute } from './routes/panel/istatistikler';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
 import { renewalRoute } from './routes/panel/odeme';
@@ -76,6 +77,7 @@ export const routeTree = rootRoute.addChildren([
       attendanceEditRoute,
       attendanceDetailRoute,
       accountingRoute,
+      statisticsRoute,
       groupsRoute,
       smsRoute,
       schedulesRoute,

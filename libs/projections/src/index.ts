@@ -13,7 +13,7 @@ export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './ba
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
-export { readAgeGroups } from './statistics/statistics.reader';
+export { readAgeGroups, readStatistics } from './statistics/statistics.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
   isActiveInstructor,
@@ -30,3 +30,4 @@ export {
 export * from './sms/sms.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
+export * from './sms/sms-notices.reader';

@@ -14,6 +14,7 @@ import SmsIcon from '@mui/icons-material/Sms';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BadgeIcon from '@mui/icons-material/Badge';
 import WorkIcon from '@mui/icons-material/Work';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -161,6 +162,13 @@ export const PANEL_PAGES = {
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
     icon: AccountBalanceWalletIcon,
+  },
+  statistics: {
+    path: '/giris/istatistikler',
+    label: 'İstatistikler',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: InsightsIcon,
   },
   groups: {
     path: '/giris/gruplar',
