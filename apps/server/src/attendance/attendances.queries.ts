@@ -3,7 +3,7 @@ import { DomainError, formatStudentNumber, message, parseDateInput, type Attende
 import { isActiveInstructor, readCourseNames, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
-import { searchPatterns, trLowerSql } from '../students/sql-json';
+import { searchPatterns, trLowerSql } from '../infra/read-model/sql-json';
 
 /** The list's label of an attendance without an instructor (Diğer), in Turkish lower case as searched. */
 const OTHER_INSTRUCTOR_SEARCH = 'diğer';

@@ -22,6 +22,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('KursPanel <no-reply@kurspanel.local>'),

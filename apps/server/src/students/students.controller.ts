@@ -16,8 +16,8 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { BalancesService } from './balances.service';
 import { DashboardService } from './dashboard.service';
-import { ReadCache, sendCached } from './read-cache';
-import { sendJsonText } from './sql-json';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
+import { sendJsonText } from '../infra/read-model/sql-json';
 import {
   EditStudentCommand,
   RegisterStudentCommand,
@@ -76,7 +76,7 @@ export class StudentsController {
       now,
       () => this.queries.listJson(org, roleId, now, q),
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 
   @ApiBody(registerStudentSchema)
@@ -192,6 +192,6 @@ export class StudentsController {
         return { text: JSON.stringify(body), validUntil };
       },
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BalancesService } from './balances.service';
 import { DashboardService } from './dashboard.service';
-import { ReadCache } from './read-cache';
+import { ReadCache } from '../infra/read-model/read-cache';
 import {
   EditStudentHandler,
   RegisterStudentHandler,

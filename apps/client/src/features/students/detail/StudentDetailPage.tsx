@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Section } from '../../../components/Section';
 import { useReadySession } from '../../auth/useSession';
+import { GradesSection } from '../../grades/GradesSection';
 import { StudentAttendances } from '../attendances/StudentAttendances';
 import { BalanceSection } from '../balance/BalanceSection';
 import { EnrollmentsSection } from '../enrollments/EnrollmentsSection';
@@ -245,6 +246,9 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
           </Section>
         </>
       )}
+      <Section sx={{ mt: 3 }} title="Notlar">
+        <GradesSection student={student} />
+      </Section>
       <Section sx={{ mt: 3 }} title="Yoklamalar">
         <StudentAttendances studentId={student.id} />
       </Section>
