@@ -13,7 +13,6 @@ export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './ba
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
-export { readAgeGroups } from './statistics/statistics.reader';
 export { readAgeGroups, readStatistics } from './statistics/statistics.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
