@@ -22,4 +22,5 @@ export * from './employees';
 export * from './statistics';
 export * from './schedules';
 export * from './grades';
+export * from './calendar-feeds';
 export * from './receipts';
