@@ -36,6 +36,7 @@ import { registrationRoute } from './routes/public/kayit';
 import { mock3dsRoute } from './routes/public/mock3ds';
 import { paymentRoute } from './routes/public/odeme';
 import { paymentSuccessRoute } from './routes/public/odeme-basarili';
+import { smsConsentRoute } from './routes/public/sms-izin';
 import { verifyRoute } from './routes/panel/verify';
 import { publicLayoutRoute } from './routes/public/layout';
 import { rootRoute } from './routes/root';
@@ -52,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     paymentRoute,
     mock3dsRoute,
     paymentSuccessRoute,
+    smsConsentRoute,
   ]),
   girisRoute.addChildren([
     loginRoute,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
 import { LocalSmsGateway } from './local-sms-gateway';
 import { SMS_GATEWAY, type SmsGateway } from './sms-gateway';
+import { ConfirmSmsConsentHandler, RequestSmsConsentCodeHandler, SmsConsentController } from './sms-consent';
 import { SmsNotices, UpdateSmsNoticeSettingsHandler } from './sms-notices';
 import { SendSmsHandler } from './sms.commands';
 import { SmsController } from './sms.controller';
@@ -22,13 +23,15 @@ export function createSmsGateway(config: AppConfig): SmsGateway {
 }
 
 @Module({
-  controllers: [SmsController],
+  controllers: [SmsController, SmsConsentController],
   providers: [
     { provide: SMS_GATEWAY, useFactory: createSmsGateway, inject: [CONFIG] },
     SmsWorker,
     SendSmsHandler,
     SmsNotices,
     UpdateSmsNoticeSettingsHandler,
+    RequestSmsConsentCodeHandler,
+    ConfirmSmsConsentHandler,
   ],
   exports: [SmsWorker, SmsNotices, SMS_GATEWAY],
 })

@@ -5,3 +5,4 @@ export * from './decider';
 export * from './consent';
 export * from './notices';
 export * from './answers';
+export * from './consent-code';

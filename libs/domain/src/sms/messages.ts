@@ -20,6 +20,21 @@ export const smsMessages = {
   'sms.typeInvalid': { status: 400, text: 'SMS türü geçersiz.' }, // ours
   'sms.sendAtInvalid': { status: 400, text: 'Gönderim zamanı geçersiz.' }, // ours
   'sms.campaignNotFound': { status: 404, text: 'SMS gönderimi bulunamadı.' }, // ours
+  'sms.consentPhoneInvalid': { status: 400, text: 'Geçerli bir cep telefonu numarası girin.' }, // ours
+  'sms.consentPageNotFound': { status: 404, text: 'Kurum bulunamadı.' }, // ours
+  'sms.consentCodeWrong': { status: 400, text: 'Doğrulama kodu hatalı.' }, // ours
+  'sms.consentStatusInvalid': { status: 400, text: 'İzin durumu ONAY veya RET olmalıdır.' }, // ours
+  'sms.consentCodeTooSoon': { status: 429, text: 'Yeni kod istemek için bir dakika bekleyin.' }, // ours
+  'sms.consentCodeTooMany': { status: 429, text: 'Bu numara için bugün çok fazla kod istendi.' }, // ours
+  'sms.consentCodeExpired': {
+    status: 400,
+    text: 'Doğrulama kodunun süresi doldu veya kod kullanıldı; yeni kod isteyin.',
+  }, // ours
+  'sms.consentCodeSent': {
+    status: 200,
+    text: 'Numara bu kurumda kayıtlıysa doğrulama kodu SMS ile gönderildi.',
+  }, // ours
+  'sms.consentSaved': { status: 200, text: 'SMS izniniz kaydedildi: {status}' }, // ours
   'sms.noticeTextInvalid': { status: 400, text: 'Bildirim metni 1-1000 karakter olmalıdır.' }, // ours
   'sms.noticeThresholdInvalid': { status: 400, text: 'Borç eşiği 0,01 TL veya daha fazla olmalıdır.' }, // ours
   'sms.noticeDayInvalid': { status: 400, text: 'Aylık gün 1 ile 28 arasında olmalıdır.' }, // ours

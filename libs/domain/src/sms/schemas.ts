@@ -29,7 +29,9 @@ const batch = z.strictObject({
     .transform((v) => v ?? null),
   /** api.md 9.2 SMS types; staff messages are `general`. */
   type: z
-    .enum(SMS_TYPE_KEYS as [SmsType, ...SmsType[]], { error: message('sms.typeInvalid') })
+    .enum(SMS_TYPE_KEYS.filter((k) => k !== 'consentCode') as [SmsType, ...SmsType[]], {
+      error: message('sms.typeInvalid'),
+    })
     .optional()
     .transform((v): SmsType => v ?? 'general'),
 });

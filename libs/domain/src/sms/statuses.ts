@@ -59,6 +59,8 @@ export const SMS_TYPES = {
   debtWarning: { label: 'Ödeme Uyarısı', commercial: false },
   absenceNotice: { label: 'Devamsızlık Bildirimi', commercial: false },
   lessonReminder: { label: 'Ders Hatırlatma', commercial: false },
+  /** The one-time code of the QR consent page, asked for by the phone's owner (never a staff send). */
+  consentCode: { label: 'İzin Doğrulama Kodu', commercial: false },
 } as const;
 
 export type SmsType = keyof typeof SMS_TYPES;

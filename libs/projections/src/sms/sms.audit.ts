@@ -28,6 +28,15 @@ export const smsAuditMappers: Record<string, AuditMapper> = {
       source: 'sms',
     },
   }),
+  SmsConsentConfirmed: (e) => ({
+    action: 'change_sms_consent',
+    details: {
+      studentDbId: e.data.students[0]?.studentId,
+      phone: e.data.phone,
+      status: e.data.status,
+      source: 'qr',
+    },
+  }),
   SmsNoticeSettingsChanged: (e) => {
     const settings = e.data.settings as SmsNoticeSettings;
     const on = SMS_NOTICE_KINDS.filter((k) => settings[k].enabled).map((k) => SMS_TYPES[k].label);

@@ -170,3 +170,15 @@ export async function readSmsPendingCampaigns(
   );
   return r.rows.map((x) => ({ campaignId: x.campaign_custom_id, stage: x.task_status }));
 }
+
+/** An open organisation's public name, for the QR consent page (null when unknown or closed). */
+export async function readSmsConsentOrganization(
+  sql: Sql,
+  organizationId: string,
+): Promise<{ id: string; name: string } | null> {
+  const r = await sql.query<{ id: string; name: string }>(
+    `SELECT id, name FROM organizations WHERE id = $1 AND NOT deactivated`,
+    [organizationId],
+  );
+  return r.rows[0] ?? null;
+}

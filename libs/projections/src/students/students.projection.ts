@@ -1,4 +1,10 @@
-import { studentFieldsOf, trLower, type SmsConsentEvent, type StudentEvent } from '@okul/domain';
+import {
+  studentFieldsOf,
+  trLower,
+  type SmsConsentCodeEvent,
+  type SmsConsentEvent,
+  type StudentEvent,
+} from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type E<T extends StudentEvent['type']> = {
@@ -170,6 +176,22 @@ export const studentsProjection = defineProjection({
         const patch = {
           [`${s.phoneKind}OptInStatus`]: e.data.status,
           [`${s.phoneKind}ConsentDate`]: e.data.receivedAt,
+        };
+        await sql.query(
+          `UPDATE ${table('students')} SET data = (data::jsonb || $2::jsonb)::text WHERE id = $1`,
+          [s.studentId, JSON.stringify(patch)],
+        );
+      }
+    },
+    // product.md 5 Consent by QR code: the parent confirmed ONAY/RET with the one-time code (sms/consent-code.ts).
+    SmsConsentConfirmed: async (
+      { sql, table },
+      e: { data: Extract<SmsConsentCodeEvent, { type: 'SmsConsentConfirmed' }>['data'] },
+    ) => {
+      for (const s of e.data.students) {
+        const patch = {
+          [`${s.phoneKind}OptInStatus`]: e.data.status,
+          [`${s.phoneKind}ConsentDate`]: e.data.confirmedAt,
         };
         await sql.query(
           `UPDATE ${table('students')} SET data = (data::jsonb || $2::jsonb)::text WHERE id = $1`,

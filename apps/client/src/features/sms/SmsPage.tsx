@@ -37,6 +37,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
+import { ConsentQr } from './ConsentQr';
 import { NoticesTab } from './NoticesTab';
 import { PHONE_LABELS, PhoneList, selectable, selectionKey } from './PhoneList';
 import { SmsCreditDialog } from './SmsCreditDialog';
@@ -87,7 +88,7 @@ export function SmsPage() {
         ))}
       </Tabs>
       {tab === 0 && <StatusTab orgId={orgId} />}
-      {tab === 1 && <ConsentTab students={data.students} />}
+      {tab === 1 && <ConsentTab orgId={orgId} students={data.students} />}
       {tab === 2 && <BulkTab orgId={orgId} credits={data.smsCredits} students={data.students} />}
       {tab === 3 && <SingleTab orgId={orgId} credits={data.smsCredits} students={data.students} />}
       {tab === 4 && <NoticesTab orgId={orgId} />}
@@ -185,7 +186,7 @@ function StatusTab({ orgId }: { orgId: string }) {
   );
 }
 
-function ConsentTab({ students }: { students: SmsStudentPhones[] }) {
+function ConsentTab({ orgId, students }: { orgId: string; students: SmsStudentPhones[] }) {
   const columns: Column<SmsStudentPhones>[] = [
     { key: 'name', header: 'Öğrenci', cell: (s) => `${s.studentNumber ?? ''} ${s.name} ${s.surname}` },
     ...SMS_PHONE_KINDS.map((kind): Column<SmsStudentPhones> => ({
@@ -209,14 +210,17 @@ function ConsentTab({ students }: { students: SmsStudentPhones[] }) {
     })),
   ];
   return (
-    <PaginatedTable
-      rows={students}
-      columns={columns}
-      rowKey={(s) => s.id}
-      emptyText="Öğrenci yok."
-      ariaLabel="SMS izinleri"
-      defaultPageSize={100}
-    />
+    <>
+      <ConsentQr orgId={orgId} />
+      <PaginatedTable
+        rows={students}
+        columns={columns}
+        rowKey={(s) => s.id}
+        emptyText="Öğrenci yok."
+        ariaLabel="SMS izinleri"
+        defaultPageSize={100}
+      />
+    </>
   );
 }
 
