@@ -23,3 +23,4 @@ export * from './statistics';
 export * from './schedules';
 export * from './grades';
 export * from './receipts';
+export * from './exports';

@@ -13,6 +13,7 @@ export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './ba
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export { readAgeGroups, readStatistics } from './statistics/statistics.reader';
+export * from './exports/exports.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
   isActiveInstructor,

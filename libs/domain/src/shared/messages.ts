@@ -18,6 +18,7 @@ import { employeeMessages } from '../employees/messages';
 import { scheduleMessages } from '../schedules/messages';
 import { gradeMessages } from '../grades/messages';
 import { statisticsMessages } from '../statistics/messages';
+import { exportMessages } from '../exports/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...scheduleMessages,
   ...gradeMessages,
   ...statisticsMessages,
+  ...exportMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
