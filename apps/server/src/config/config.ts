@@ -22,6 +22,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('KursPanel <no-reply@kurspanel.local>'),
@@ -74,6 +76,8 @@ const schema = z.object({
   SMS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
   /** Local gateway only: how long after the send each message is reported delivered (ms). */
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
+  SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
