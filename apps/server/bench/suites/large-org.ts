@@ -160,6 +160,11 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ['getCourses', get('getCourses')],
       ['getStudents', get('getStudents')],
       ['getStudents?view=list', get('getStudents?view=list')],
+      // As a browser asks: the kept answer's brotli bytes (bytes below are what travels).
+      [
+        'getStudents?view=list (br)',
+        http.send('GET', `${base}/getStudents?view=list`, undefined, { 'accept-encoding': 'br' }),
+      ],
       ['getAttendances', get('getAttendances')],
       [
         'getAttendances?q=<student number>',

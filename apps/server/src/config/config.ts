@@ -10,6 +10,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; absent means embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
+  /** Connections of the API's pool (requests, the event store); the projections have their own pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Connections of the projection runner's pool (read-model writes); its leadership locks take one more. */
+  PROJECTION_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(6),
+  /** How long a query waits for a database connection before the request answers 503 (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** Redis for BullMQ; absent means the in-process queue. */
   REDIS_URL: z.url().optional(),
   /** EventStoreDB connection string (esdb://...); absent means the Postgres event store. */

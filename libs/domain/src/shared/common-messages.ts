@@ -19,6 +19,10 @@ export const commonMessages = {
   },
   'common.internal': { status: 500, text: 'Beklenmeyen bir hata oluştu.' },
   'common.connection': { status: 503, text: 'Bağlantı hatası' },
+  'common.unavailable': {
+    status: 503,
+    text: 'Hizmet şu anda geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
+  },
   'auth.unauthorized': { status: 401, text: 'Oturum açmanız gerekiyor.' },
   'auth.forbidden': { status: 403, text: 'Bu işlem için yetkiniz yok.' },
   'auth.invalidCredentials': { status: 401, text: 'E-posta adresi veya şifre hatalı.' },

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgApi, studentBody, tcknSource } from '../../../test/support/school-fixtures';
+import { addCourse, orgApi, studentBody, tcknSource } from '../../../test/support/school-fixtures';
 import {
   signUpOwner,
   startTestServer,
@@ -12,6 +12,7 @@ import {
 let t: TestServer;
 let owner: SignedIn;
 let port: number;
+let studentId: string;
 
 interface RawAnswer {
   status: number;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     const r = await orgApi(t, owner).post('registerStudent', studentBody(tckn(), { name: `Öğrenci${i}` }));
     expect(r.status).toBe(200);
+    studentId = r.body.id as string;
   }
 });
 
@@ -93,5 +95,38 @@ describe('compressed answers', () => {
     expect(small.body.length).toBeLessThan(1024);
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a kept page of attendances', () => {
+  it('answers 304 on its ETag until the organisation writes, then the new page', async () => {
+    const api = orgApi(t, owner);
+    const courseId = await addCourse(t, owner, 'Keman');
+    expect(
+      (await api.post('addEnrollment', { studentId, courseId, price: 100, startDate: '2025-02-01' })).status,
+    ).toBe(200);
+    const lesson = (day: number) => ({
+      courseId,
+      attendants: [studentId],
+      day,
+      month: 3,
+      year: 2025,
+      hour: 10,
+      minute: 0,
+    });
+    expect((await api.post('addAttendance', lesson(3))).status).toBe(200);
+    const first = await api.get('getAttendances', { courseId });
+    expect(first.body.total).toBe(1);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await api.get('getAttendances', { courseId }).set('If-None-Match', etag)).status).toBe(304);
+    // Another query of the same list is another answer.
+    expect((await api.get('getAttendances', { courseId, limit: '1' })).headers.etag).not.toBe(etag);
+    const added = await api.post('addAttendance', lesson(4));
+    expect(added.status).toBe(200);
+    const after = await api.get('getAttendances', { courseId }).set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.body.total).toBe(2);
+    expect(after.body.attendances.map((a: { id: string }) => a.id)).toContain(added.body.id);
   });
 });
