@@ -21,6 +21,7 @@ import { EmployeesModule } from './employees/employees.module';
 import { SmsModule } from './sms/sms.module';
 import { SchedulesModule } from './schedules/schedules.module';
 import { GradesModule } from './grades/grades.module';
+import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -48,6 +49,7 @@ const FEATURE_MODULES = [
   SmsModule,
   SchedulesModule,
   GradesModule,
+  CalendarFeedsModule,
 ];
 
 @Global()

@@ -22,5 +22,6 @@ export * from './employees';
 export * from './statistics';
 export * from './schedules';
 export * from './grades';
+export * from './calendar-feeds';
 export * from './receipts';
 export * from './exports';

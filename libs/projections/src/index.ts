@@ -31,4 +31,5 @@ export {
 export * from './sms/sms.reader';
 export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
+export * from './calendar-feeds/calendar-feeds.reader';
 export * from './sms/sms-notices.reader';

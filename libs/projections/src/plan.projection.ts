@@ -2,6 +2,11 @@ import { defineProjection } from './runtime/projection';
 import { classesHandlers, classesSchema, classesTables } from './groups/classes.projection';
 import { schedulesHandlers, schedulesSchema, schedulesTables } from './schedules/schedules.projection';
 import { gradesHandlers, gradesSchema, gradesTables } from './grades/grades.projection';
+import {
+  calendarFeedsHandlers,
+  calendarFeedsSchema,
+  calendarFeedsTables,
+} from './calendar-feeds/calendar-feeds.projection';
 
 /**
  * The teaching plan's read models (groups, schedules, grades, calendar feeds) in one projection: each
@@ -9,8 +14,8 @@ import { gradesHandlers, gradesSchema, gradesTables } from './grades/grades.proj
  */
 export const planProjection = defineProjection({
   name: 'plan',
-  version: 3,
-  tables: [...classesTables, ...schedulesTables, ...gradesTables],
-  schema: (t) => [classesSchema(t), schedulesSchema(t), gradesSchema(t)].join('\n'),
-  handlers: { ...classesHandlers, ...schedulesHandlers, ...gradesHandlers },
+  version: 4,
+  tables: [...classesTables, ...schedulesTables, ...gradesTables, ...calendarFeedsTables],
+  schema: (t) => [classesSchema(t), schedulesSchema(t), gradesSchema(t), calendarFeedsSchema(t)].join('\n'),
+  handlers: { ...classesHandlers, ...schedulesHandlers, ...gradesHandlers, ...calendarFeedsHandlers },
 });

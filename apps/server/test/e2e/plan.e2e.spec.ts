@@ -192,4 +192,23 @@ describe('the plan in the browser', () => {
     const ali = await orgApi(env.server, owner).get('getGrades', { studentId: ids[0] });
     expect((ali.body as Array<{ gradeValue: string }>).map((g) => g.gradeValue)).toEqual(['88']);
   });
+
+  it('gives the group a calendar address on Programlar that a calendar app can read', async () => {
+    await page.getByRole('link', { name: 'Programlar' }).click();
+    await page.waitForURL('**/giris/programlar');
+    await page.getByRole('button', { name: 'Takvim Bağlantıları' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Takvim' }).click();
+    await page.getByRole('option', { name: 'Gitar A' }).click();
+    await dialog.getByText('Bu takvim için bağlantı yok.').waitFor();
+    await dialog.getByRole('button', { name: 'Bağlantı Oluştur' }).click();
+    await page.getByText('Yeni takvim bağlantısı oluşturuldu').waitFor();
+    const url = await dialog.getByRole('textbox', { name: 'Abonelik bağlantısı' }).inputValue();
+    expect(url).toMatch(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    const text = await feed.text();
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain('SUMMARY:Gitar · Gitar A');
+  });
 });

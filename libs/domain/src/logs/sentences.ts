@@ -106,6 +106,11 @@ function change(before: string | null, after: string | null): string | null {
 }
 
 /** '"Resim" kursunu ekledi.' when the name is known, else 'Bir kurs ekledi.'. */
+/** Whose calendar feed a log line is about (the Turkish subject of the sentence). */
+function feedOwner(kind: unknown): string {
+  return kind === 'student' ? 'Bir öğrenci' : kind === 'class' ? 'Bir grup' : 'Kurum';
+}
+
 function onNamed(d: LogDetails, withName: (name: string) => string, without: string): string {
   const name = quoted(d.name);
   return name === null ? without : withName(name);
@@ -353,6 +358,16 @@ const ACTIONS = {
   delete_grade: {
     label: 'Not silme',
     done: (d) => `Notu sildi${facts([['not', text(d.name)]])}.`,
+  },
+
+  // calendar feeds (ours)
+  rotate_calendar_feed: {
+    label: 'Takvim bağlantısı oluşturma',
+    done: (d) => `${feedOwner(d.kind)} için yeni takvim bağlantısı oluşturdu.`,
+  },
+  revoke_calendar_feed: {
+    label: 'Takvim bağlantısı kapatma',
+    done: (d) => `${feedOwner(d.kind)} için takvim bağlantısını kapattı.`,
   },
 
   // schedules (ours: product.md 3 names no schedule actions)

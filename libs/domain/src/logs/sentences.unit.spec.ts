@@ -82,6 +82,8 @@ const OUR_ACTIONS = [
   'add_grade',
   'edit_grade',
   'delete_grade',
+  'rotate_calendar_feed',
+  'revoke_calendar_feed',
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',

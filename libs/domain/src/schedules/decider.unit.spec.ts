@@ -329,6 +329,44 @@ describe('occurrences', () => {
       { numRuns: 120 },
     );
   });
+
+  it('a window answers exactly the lessons of the whole expansion that overlap it', () => {
+    const day = 24 * 3_600_000;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2010, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.constantFrom('day', 'week', 'month') as fc.Arbitrary<'day' | 'week' | 'month'>,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: -30, max: 2000 }),
+        fc.integer({ min: 1, max: 60 }),
+        (start, n, unit, length, fromDays, spanDays) => {
+          const timing: ScheduleTiming = {
+            scheduleType: 'periodic',
+            scheduleTimes: [
+              {
+                startTime: new Date(start).toISOString(),
+                endTime: new Date(start + 3_600_000).toISOString(),
+              },
+              {
+                startTime: new Date(start + 2 * day).toISOString(),
+                endTime: new Date(start + 2 * day + 5_400_000).toISOString(),
+              },
+            ],
+            periodLength: length,
+            periodUnit: unit,
+            repeatCount: n,
+          };
+          const window = { from: start + fromDays * day, to: start + (fromDays + spanDays) * day };
+          const expected = expandSchedule(timing).filter(
+            (o) => Date.parse(o.end) > window.from && Date.parse(o.start) < window.to,
+          );
+          expect(expandSchedule(timing, window)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('Ana Sayfa lessons', () => {

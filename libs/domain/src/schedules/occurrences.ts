@@ -41,7 +41,7 @@ export function expandSchedule(s: ScheduleTiming, window?: { from: number; to: n
   s.scheduleTimes.forEach((slot, slotIndex) => {
     const start0 = Date.parse(slot.startTime);
     const end0 = Date.parse(slot.endTime);
-    for (let i = 0; i < n; i++) {
+    for (let i = window && n > 1 ? firstEndingAfter(end0, s, n, window.from) : 0; i < n; i++) {
       const steps = i * (s.periodLength ?? 0);
       const start = n === 1 ? start0 : addPeriods(start0, s.periodUnit!, steps);
       if (window && start >= window.to) break;
@@ -58,6 +58,21 @@ export function expandSchedule(s: ScheduleTiming, window?: { from: number; to: n
   return out.sort((a, b) =>
     a.start < b.start ? -1 : a.start > b.start ? 1 : a.slot - b.slot || a.index - b.index,
   );
+}
+
+/**
+ * The first repetition whose end is after `from`: ends only grow with the repetition (calendar steps, the
+ * month's last day at worst repeated), so a bisection skips the past repetitions of a long schedule instead
+ * of stepping through them for a week's calendar.
+ */
+function firstEndingAfter(end0: number, s: ScheduleTiming, n: number, from: number): number {
+  let [lo, hi] = [0, n];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (addPeriods(end0, s.periodUnit!, mid * (s.periodLength ?? 0)) > from) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** The first start and last end of a schedule: the span a calendar range query compares against. */

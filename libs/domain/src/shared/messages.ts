@@ -17,6 +17,7 @@ import { groupMessages } from '../groups/messages';
 import { employeeMessages } from '../employees/messages';
 import { scheduleMessages } from '../schedules/messages';
 import { gradeMessages } from '../grades/messages';
+import { calendarFeedMessages } from '../calendar-feeds/messages';
 import { statisticsMessages } from '../statistics/messages';
 import { exportMessages } from '../exports/messages';
 
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...employeeMessages,
   ...scheduleMessages,
   ...gradeMessages,
+  ...calendarFeedMessages,
   ...statisticsMessages,
   ...exportMessages,
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -10,6 +10,7 @@ import { employeeAuditMappers } from '../employees/employees.audit';
 import { smsAuditMappers } from '../sms/sms.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
 import { gradeAuditMappers } from '../grades/grades.audit';
+import { calendarFeedAuditMappers } from '../calendar-feeds/calendar-feeds.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -45,4 +46,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...smsAuditMappers,
   ...scheduleAuditMappers,
   ...gradeAuditMappers,
+  ...calendarFeedAuditMappers,
 };

@@ -6,6 +6,7 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -27,6 +28,7 @@ import { coursesQueryOptions } from '../courses/queries';
 import { groupsQueryOptions } from '../groups/queries';
 import { studentListQueryOptions } from '../students/queries';
 import { changedDetails, courseColor, detailsOf, membersChanged, type ScheduleFormValues } from './calendar';
+import { CalendarFeedsDialog } from './CalendarFeedsDialog';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 import {
   occurrencesQueryOptions,
@@ -63,6 +65,7 @@ export function SchedulesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [open, setOpen] = useState<Occurrence | null>(null);
   const [toDelete, setToDelete] = useState<Schedule | null>(null);
+  const [feedsOpen, setFeedsOpen] = useState(false);
   const courseIds = courses.map((c) => c.id);
   const courseName = (id: string) => courses.find((c) => c.id === id)?.name ?? '';
   const scheduleOf = (o: Occurrence | null) => schedules.find((s) => s.id === o?.scheduleId) ?? null;
@@ -116,11 +119,24 @@ export function SchedulesPage() {
         title="Programlar"
         subtitle={`${schedules.length} program`}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-            Yeni Program
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<EventRepeatIcon />} onClick={() => setFeedsOpen(true)}>
+              Takvim Bağlantıları
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+              Yeni Program
+            </Button>
+          </>
         }
       />
+      {feedsOpen && (
+        <CalendarFeedsDialog
+          orgId={orgId}
+          groups={groups}
+          students={students}
+          onClose={() => setFeedsOpen(false)}
+        />
+      )}
       <Paper sx={{ p: 2 }}>
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
