@@ -74,6 +74,16 @@ export class ResurrectEmployeeCommand extends Command<Answer> {
   }
 }
 
+/** permanentlyDeleteEmployee (ours, product.md 4): a deleted other employee removed for good. */
+export class PermanentlyDeleteEmployeeCommand extends Command<Answer> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly employeeId: string,
+  ) {
+    super();
+  }
+}
+
 @CommandHandler(AddInstructorCommand)
 export class AddInstructorHandler implements ICommandHandler<AddInstructorCommand> {
   constructor(
@@ -190,6 +200,21 @@ export class ResurrectEmployeeHandler implements ICommandHandler<ResurrectEmploy
       employeeId,
       organizationId: ctx.organizationId!,
       kind,
+    });
+    return { id: employeeId };
+  }
+}
+
+@CommandHandler(PermanentlyDeleteEmployeeCommand)
+export class PermanentlyDeleteEmployeeHandler implements ICommandHandler<PermanentlyDeleteEmployeeCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, employeeId }: PermanentlyDeleteEmployeeCommand) {
+    await this.executor.execute(ctx, employeeStream(employeeId), employeeDecider, {
+      type: 'PermanentlyDeleteEmployee',
+      employeeId,
+      organizationId: ctx.organizationId!,
+      now: ctx.now.toISOString(),
     });
     return { id: employeeId };
   }

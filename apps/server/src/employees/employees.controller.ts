@@ -24,6 +24,7 @@ import {
   DeleteEmployeeCommand,
   EditEmployeeCommand,
   EditInstructorCommand,
+  PermanentlyDeleteEmployeeCommand,
   ResurrectEmployeeCommand,
 } from './employee.commands';
 import { EmployeesQueries } from './employees.queries';
@@ -162,6 +163,19 @@ export class EmployeesController {
       this.commands.execute(
         new ResurrectEmployeeCommand(ctx, parseBody(employeeIdSchema, body).id, 'employee'),
       ),
+    );
+  }
+
+  /** Ours (product.md 4: the permanent delete icon of deleted other employees); log action delete_employee. */
+  @Post('permanentlyDeleteEmployee')
+  @ApiBody(employeeIdSchema)
+  @ApiAnswer(idAnswerSchema)
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  permanentlyDeleteEmployee(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'delete_employee', () =>
+      this.commands.execute(new PermanentlyDeleteEmployeeCommand(ctx, parseBody(employeeIdSchema, body).id)),
     );
   }
 }

@@ -323,4 +323,32 @@ describe('employees and wages owed', () => {
     expect((await api().post('reverseAccountingEntry', { id: paid.body.id })).status).toBe(200);
     expect(await owed(guard.body.id)).toMatchObject({ paid: 0, outstanding: 0 });
   });
+
+  it('permanently deletes a deleted other employee only, and logs it', async () => {
+    const staff = await api().post('addEmployee', { name: 'Veli', surname: 'Kapıcı', employeeTypeId: 4 });
+    const id = staff.body.id as string;
+    const purge = () => api().post('permanentlyDeleteEmployee', { id });
+    expect((await purge()).body.error).toBe('Çalışan silinmemiş.');
+    await api().post('deleteEmployee', { id });
+    expect((await orgApi(t, other).post('permanentlyDeleteEmployee', { id })).status).toBe(404);
+    expect((await asMember().post('permanentlyDeleteEmployee', { id })).status).toBe(403);
+    expect((await purge()).status).toBe(200);
+    expect(((await api().get('getEmployees')).body as Array<{ id: string }>).map((e) => e.id)).not.toContain(
+      id,
+    );
+    expect((await api().post('resurrectEmployee', { id })).status).toBe(404);
+    await api().post('deleteInstructor', { id: instructorId });
+    const refused = await api().post('permanentlyDeleteEmployee', { id: instructorId });
+    expect(refused).toMatchObject({ status: 409 });
+    expect(refused.body.error).toBe('Eğitmenler kalıcı olarak silinemez; derslerinde adları kalır.');
+    const logs = (await api().post('requestOrgLogs', { limit: 50 })).body.logs as Array<{
+      action: string;
+      details: Record<string, unknown>;
+    }>;
+    const done = logs.find((l) => l.action === 'delete_employee');
+    expect(logSentence('delete_employee', done?.details)).toBe(
+      '"Veli Kapıcı" adlı çalışanı kalıcı olarak sildi.',
+    );
+    expect(logs.map((l) => l.action)).toContain('delete_employee_failed');
+  });
 });

@@ -5,6 +5,7 @@ import {
   DeleteEmployeeHandler,
   EditEmployeeHandler,
   EditInstructorHandler,
+  PermanentlyDeleteEmployeeHandler,
   ResurrectEmployeeHandler,
 } from './employee.commands';
 import { EmployeesController } from './employees.controller';
@@ -20,6 +21,7 @@ import { EmployeesQueries } from './employees.queries';
     EditEmployeeHandler,
     DeleteEmployeeHandler,
     ResurrectEmployeeHandler,
+    PermanentlyDeleteEmployeeHandler,
   ],
   exports: [EmployeesQueries],
 })

@@ -48,7 +48,9 @@ export type EmployeeEvent =
   | DomainEvent<'EmployeeAdded', Ids & EmployeeFields>
   | DomainEvent<'EmployeeEdited', Ids & EmployeeFields>
   | DomainEvent<'EmployeeSoftDeleted', Ids & Who & { deletedAt: string }>
-  | DomainEvent<'EmployeeResurrected', Ids & Who>;
+  | DomainEvent<'EmployeeResurrected', Ids & Who>
+  /** product.md 4: the permanent delete of a deleted other employee (not an instructor). */
+  | DomainEvent<'EmployeePermanentlyDeleted', Ids & Who & { deletedAt: string }>;
 
 /**
  * What the server found about the user an employee is linked to (userId): whether they are a member of this
@@ -68,10 +70,14 @@ export type EmployeeCommand =
   | (Ids & { type: 'EditEmployee'; input: AddEmployeeInput; user: LinkedUserCheck | null })
   | (Ids & { type: 'EditInstructor'; input: AddInstructorInput; user: LinkedUserCheck | null })
   | (Ids & { type: 'DeleteEmployee'; kind: EmployeeKind; now: string })
-  | (Ids & { type: 'ResurrectEmployee'; kind: EmployeeKind });
+  | (Ids & { type: 'ResurrectEmployee'; kind: EmployeeKind })
+  | (Ids & { type: 'PermanentlyDeleteEmployee'; now: string });
 
+/** 'purged': permanently deleted; as good as absent for every call. */
 export type EmployeeState =
-  { status: 'none' } | { status: 'active' | 'deleted'; organizationId: string; fields: EmployeeFields };
+  | { status: 'none' }
+  | { status: 'active' | 'deleted'; organizationId: string; fields: EmployeeFields }
+  | { status: 'purged'; organizationId: string; fields: EmployeeFields };
 
 export const initialEmployeeState: EmployeeState = { status: 'none' };
 export const employeeStream = (employeeId: string) => `employee-${employeeId}`;
@@ -146,10 +152,11 @@ function own(
   state: EmployeeState,
   organizationId: string,
   kind: EmployeeKind,
-): Exclude<EmployeeState, { status: 'none' }> {
+): Extract<EmployeeState, { status: 'active' | 'deleted' }> {
   // Another organisation's employee is as good as absent; the instructor calls see instructors only.
   const notFound = kind === 'instructor' ? 'instructor.notFound' : 'employee.notFound';
-  if (state.status === 'none' || state.organizationId !== organizationId) throw new DomainError(notFound);
+  if (state.status === 'none' || state.status === 'purged' || state.organizationId !== organizationId)
+    throw new DomainError(notFound);
   if (kind === 'instructor' && !isInstructor(state.fields)) throw new DomainError(notFound);
   return state;
 }
@@ -197,6 +204,15 @@ export function decideEmployee(command: EmployeeCommand, state: EmployeeState): 
       if (s.status !== 'deleted') throw new DomainError('employee.notDeleted');
       return [{ type: 'EmployeeResurrected', data: { ...ids, ...who(s.fields) } }];
     }
+    case 'PermanentlyDeleteEmployee': {
+      // product.md 4: only a deleted other employee (instructors keep their lessons' names) goes for good.
+      const s = own(state, command.organizationId, 'employee');
+      if (isInstructor(s.fields)) throw new DomainError('employee.permanentDeleteInstructor');
+      if (s.status !== 'deleted') throw new DomainError('employee.notDeleted');
+      return [
+        { type: 'EmployeePermanentlyDeleted', data: { ...ids, ...who(s.fields), deletedAt: command.now } },
+      ];
+    }
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -211,10 +227,13 @@ export function evolveEmployee(state: EmployeeState, event: EmployeeEvent): Empl
       const { employeeId: _id, organizationId, ...fields } = event.data;
       return { status: state.status === 'deleted' ? 'deleted' : 'active', organizationId, fields };
     }
+    case 'EmployeePermanentlyDeleted': {
+      return state.status === 'none' ? state : { ...state, status: 'purged' };
+    }
     case 'EmployeeSoftDeleted':
-      return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      return state.status === 'none' || state.status === 'purged' ? state : { ...state, status: 'deleted' };
     case 'EmployeeResurrected':
-      return state.status === 'none' ? state : { ...state, status: 'active' };
+      return state.status === 'none' || state.status === 'purged' ? state : { ...state, status: 'active' };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

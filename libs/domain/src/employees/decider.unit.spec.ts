@@ -249,4 +249,45 @@ describe('employee validation', () => {
   it('refuses unknown fields', () => {
     expect(addEmployeeSchema.safeParse({ name: 'x', surname: 'y', salary: 1 }).success).toBe(false);
   });
+
+  it('permanently deletes a deleted other employee only (product.md 4), after which it is gone', () => {
+    const guard: EmployeeEvent = {
+      type: 'EmployeeAdded',
+      data: { ...ids, ...instructor, employeeTypeId: 3, cv: null, branches: [] },
+    };
+    const gone = {
+      type: 'EmployeeSoftDeleted',
+      data: { ...ids, name: 'Ayşe', surname: 'Yılmaz', employeeTypeId: 3, deletedAt: 'x' },
+    } as const;
+    const purge = { type: 'PermanentlyDeleteEmployee', ...ids, now: '2026-02-01T00:00:00.000Z' } as const;
+    given(employeeDecider, [guard]).when(purge).thenThrows('employee.notDeleted');
+    given(employeeDecider, [added, { ...gone, data: { ...gone.data, employeeTypeId: 2 } }])
+      .when(purge)
+      .thenThrows('employee.permanentDeleteInstructor');
+    given(employeeDecider, [guard, gone])
+      .when(purge)
+      .then([
+        {
+          type: 'EmployeePermanentlyDeleted',
+          data: {
+            ...ids,
+            name: 'Ayşe',
+            surname: 'Yılmaz',
+            employeeTypeId: 3,
+            deletedAt: '2026-02-01T00:00:00.000Z',
+          },
+        },
+      ]);
+    const purged: EmployeeEvent = {
+      type: 'EmployeePermanentlyDeleted',
+      data: { ...ids, name: 'Ayşe', surname: 'Yılmaz', employeeTypeId: 3, deletedAt: 'y' },
+    };
+    given(employeeDecider, [guard, gone, purged])
+      .when({ type: 'ResurrectEmployee', ...ids, kind: 'employee' })
+      .thenThrows('employee.notFound');
+    given(employeeDecider, [guard, gone, purged]).when(purge).thenThrows('employee.notFound');
+    given(employeeDecider, [guard, gone])
+      .when({ ...purge, organizationId: 'org-2' })
+      .thenThrows('employee.notFound');
+  });
 });

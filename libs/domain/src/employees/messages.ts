@@ -13,6 +13,11 @@ export const employeeMessages = {
   'employee.alreadyExists': { status: 409, text: 'Bu çalışan zaten var.' }, // ours
   'employee.alreadyDeleted': { status: 409, text: 'Çalışan zaten silinmiş.' }, // ours
   'employee.notDeleted': { status: 409, text: 'Çalışan silinmemiş.' }, // ours
+  'employee.permanentDeleteInstructor': {
+    status: 409,
+    text: 'Eğitmenler kalıcı olarak silinemez; derslerinde adları kalır.',
+  }, // ours
+  'employee.permanentDeleteFailed': { status: 400, text: 'Çalışan kalıcı olarak silinemedi.' }, // ours
   'employee.userNotMember': { status: 404, text: 'Seçilen kullanıcı bu kurumun üyesi değil.' }, // ours
   'employee.userTaken': {
     status: 409,

@@ -327,6 +327,11 @@ const ACTIONS = {
     done: (d) =>
       onNamed(d, (n) => `${n} adlı silinmiş çalışanı geri getirdi.`, 'Silinmiş bir çalışanı geri getirdi.'),
   },
+  delete_employee: {
+    label: 'Çalışan kalıcı silme',
+    done: (d) =>
+      onNamed(d, (n) => `${n} adlı çalışanı kalıcı olarak sildi.`, 'Bir çalışanı kalıcı olarak sildi.'),
+  },
 
   // groups (classes)
   create_class: {

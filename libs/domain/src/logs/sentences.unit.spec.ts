@@ -73,6 +73,7 @@ const OUR_ACTIONS = [
   'edit_employee',
   'soft_delete_employee',
   'resurrect_employee',
+  'delete_employee',
   'add_schedule',
   'update_schedule_details',
   'update_schedule_members',

@@ -21,6 +21,7 @@ export const employeeAuditMappers: Record<string, AuditMapper> = {
     action: action('soft_delete', e.data.employeeTypeId),
     details: details(e.data),
   }),
+  EmployeePermanentlyDeleted: (e) => ({ action: 'delete_employee', details: details(e.data) }),
   EmployeeResurrected: (e) => ({
     action: action('resurrect', e.data.employeeTypeId),
     details: details(e.data),

@@ -112,6 +112,10 @@ export const employeesProjection = defineProjection({
         [e.data.employeeId, e.metadata.occurredAt, userIdOrNull(e.metadata.userId)],
       );
     },
+    // product.md 4: a deleted other employee removed for good leaves every list; wage entries naming them stay.
+    EmployeePermanentlyDeleted: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeePermanentlyDeleted'>) => {
+      await sql.query(`DELETE FROM ${table('employees')} WHERE id = $1`, [e.data.employeeId]);
+    },
     // Lessons by instructor; one with Diğer (no instructor) pays no wage.
     AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
       const d = e.data;

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,7 +17,8 @@ import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { formatDateTime } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import { CourseFormDialog } from './CourseFormDialog';
-import { splitCourses } from './course-list';
+import { instructorsQueryOptions } from '../employees/queries';
+import { instructorsByCourse, splitCourses } from './course-list';
 import {
   coursesQueryOptions,
   useAddCourse,
@@ -34,6 +35,8 @@ export function CoursesPage() {
   const orgId = useOrgId();
   const { data } = useSuspenseQuery(coursesQueryOptions(orgId));
   const { active, deleted } = useMemo(() => splitCourses(data), [data]);
+  const instructors = useQuery(instructorsQueryOptions(orgId));
+  const teachers = useMemo(() => instructorsByCourse(instructors.data ?? []), [instructors.data]);
   const addCourse = useAddCourse(orgId);
   const editCourse = useEditCourse(orgId);
   const deleteCourse = useDeleteCourse(orgId);
@@ -53,6 +56,12 @@ export function CoursesPage() {
       ),
     },
     { key: 'code', header: 'Kod', cell: (c) => c.code || '—', hideBelow: 'md' },
+    {
+      key: 'instructors',
+      header: 'Eğitmenler',
+      hideBelow: 'sm',
+      cell: (c) => teachers.get(c.id)?.join(', ') ?? '—',
+    },
     {
       key: 'explanation',
       header: 'Açıklama',

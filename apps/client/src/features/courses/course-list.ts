@@ -12,3 +12,25 @@ export function splitCourses(courses: Course[]): { active: Course[]; deleted: Co
   const sorted = sortCourses(courses);
   return { active: sorted.filter((c) => !c.deletedAt), deleted: sorted.filter((c) => !!c.deletedAt) };
 }
+
+/**
+ * The instructors of each course (Kurslar shows them): active instructors by their branches, names in
+ * Turkish order.
+ */
+export function instructorsByCourse(
+  instructors: ReadonlyArray<{
+    name: string;
+    surname: string;
+    branches: string[];
+    deletedAt?: string | null;
+  }>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const i of instructors) {
+    if (i.deletedAt) continue;
+    for (const courseId of i.branches)
+      out.set(courseId, [...(out.get(courseId) ?? []), `${i.name} ${i.surname}`]);
+  }
+  for (const names of out.values()) names.sort((a, b) => collator.compare(a, b));
+  return out;
+}

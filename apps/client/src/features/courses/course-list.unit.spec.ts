@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCourses } from './course-list';
+import { instructorsByCourse, splitCourses } from './course-list';
 import type { Course } from '@okul/domain';
 
 const course = (name: string, index: number, deletedAt: string | null = null): Course => ({
@@ -26,5 +26,18 @@ describe('course lists (product.md 3 and 4)', () => {
     ]);
     expect(active.map((c) => c.name)).toEqual(['Çello', 'Satranç', 'Şan', 'Resim']);
     expect(deleted.map((c) => c.name)).toEqual(['Bale']);
+  });
+});
+
+describe('instructors by course', () => {
+  it('names the active instructors of each branch in Turkish order', () => {
+    const map = instructorsByCourse([
+      { name: 'Zeki', surname: 'Ak', branches: ['piano', 'violin'] },
+      { name: 'Çağla', surname: 'Er', branches: ['piano'] },
+      { name: 'Deniz', surname: 'Su', branches: ['piano'], deletedAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+    expect(map.get('piano')).toEqual(['Çağla Er', 'Zeki Ak']);
+    expect(map.get('violin')).toEqual(['Zeki Ak']);
+    expect(map.get('drums')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
@@ -33,6 +34,7 @@ import {
   useAddEmployee,
   useDeleteEmployee,
   useEditEmployee,
+  usePermanentlyDeleteEmployee,
   useResurrectEmployee,
 } from './queries';
 
@@ -75,10 +77,12 @@ export function EmployeesPage() {
   const [tab, setTab] = useState<'instructors' | 'others'>('instructors');
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<EmployeeRecord | null>(null);
+  const [toPurge, setToPurge] = useState<EmployeeRecord | null>(null);
   const add = useAddEmployee(orgId);
   const edit = useEditEmployee(orgId);
   const remove = useDeleteEmployee(orgId);
   const resurrect = useResurrectEmployee(orgId);
+  const purge = usePermanentlyDeleteEmployee(orgId);
   const rows = tab === 'instructors' ? instructors : others;
   const defaultTypeId: EmployeeTypeId = tab === 'instructors' ? INSTRUCTOR_TYPE_ID : 1;
 
@@ -157,15 +161,30 @@ export function EmployeesPage() {
       header: 'İşlemler',
       align: 'right',
       cell: (e) => (
-        <Button
-          size="small"
-          startIcon={<RestoreIcon />}
-          disabled={resurrect.isPending}
-          aria-label={`${fullName(e)} geri getir`}
-          onClick={() => resurrect.mutate({ id: e.id })}
-        >
-          Geri Getir
-        </Button>
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            size="small"
+            startIcon={<RestoreIcon />}
+            disabled={resurrect.isPending}
+            aria-label={`${fullName(e)} geri getir`}
+            onClick={() => resurrect.mutate({ id: e.id })}
+          >
+            Geri Getir
+          </Button>
+          {/* product.md 4: the permanent delete icon is for deleted other employees (not instructors) */}
+          {e.employeeTypeId !== INSTRUCTOR_TYPE_ID && (
+            <Tooltip title="Kalıcı olarak sil">
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={`${fullName(e)} kalıcı olarak sil`}
+                onClick={() => setToPurge(e)}
+              >
+                <DeleteForeverIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
       ),
     },
   ];
@@ -233,6 +252,22 @@ export function EmployeesPage() {
       >
         <strong>{toDelete ? fullName(toDelete) : ''}</strong> silinsin mi? Silinen kayıt aşağıdaki silinmiş
         listesinden geri getirilebilir; geçmiş dersleri ve ödemeleri korunur.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={toPurge !== null}
+        title="Çalışanı kalıcı olarak sil"
+        confirmLabel="Kalıcı olarak sil"
+        destructive
+        busy={purge.isPending}
+        onClose={() => setToPurge(null)}
+        onConfirm={() => {
+          if (!toPurge) return;
+          purge.mutate({ id: toPurge.id }, { onSuccess: () => setToPurge(null) });
+        }}
+      >
+        <strong>{toPurge ? fullName(toPurge) : ''}</strong> kalıcı olarak silinsin mi? Bu işlem geri alınamaz;
+        Muhasebe&apos;deki maaş kayıtları korunur.
       </ConfirmDialog>
     </>
   );

@@ -69,6 +69,11 @@ export const useResurrectEmployee = (orgId: string) =>
     success: 'Çalışan geri getirildi',
     failure: 'Çalışan geri getirilemedi:',
   });
+export const usePermanentlyDeleteEmployee = (orgId: string) =>
+  usePeopleWrite<{ id: string }>(orgId, 'permanentlyDeleteEmployee', {
+    success: 'Çalışan kalıcı olarak silindi',
+    failure: 'Çalışan kalıcı olarak silinemedi.',
+  });
 export const useAddInstructor = (orgId: string) =>
   usePeopleWrite<Body>(orgId, 'addInstructor', { success: 'Eğitmen eklendi', failure: 'Eğitmen eklenemedi' });
 export const useEditInstructor = (orgId: string) =>
