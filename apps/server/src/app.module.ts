@@ -15,6 +15,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { AccountingModule } from './accounting/accounting.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { ExportsModule } from './exports/exports.module';
 import { GroupsModule } from './groups/groups.module';
 import { EmployeesModule } from './employees/employees.module';
 import { SmsModule } from './sms/sms.module';
@@ -42,6 +43,7 @@ const FEATURE_MODULES = [
   AccountingModule,
   StatisticsModule,
   ReceiptsModule,
+  ExportsModule,
   GroupsModule,
   EmployeesModule,
   SmsModule,

@@ -24,3 +24,4 @@ export * from './schedules';
 export * from './grades';
 export * from './calendar-feeds';
 export * from './receipts';
+export * from './exports';

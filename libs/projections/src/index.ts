@@ -14,6 +14,7 @@ export { readAccountingMonth, readAccountingPage } from './accounting/accounting
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
 export { readAgeGroups, readStatistics } from './statistics/statistics.reader';
+export * from './exports/exports.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {
   isActiveInstructor,

@@ -1,4 +1,5 @@
 import { toLocal } from '@okul/domain';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
 import { httpClient, type Answer } from '../support/http-client';
@@ -71,6 +72,47 @@ async function measure(send: () => Promise<Answer>): Promise<Measured> {
   };
 }
 
+interface ExportMeasured {
+  seconds: number;
+  bytes: number;
+  /** The server process's resident memory before the download and at its highest during it (MB). */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+/** Resident memory of a process (MB), from /proc (Linux). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** One export downloaded whole (bytes counted, not kept), with the server's memory sampled every 20 ms. */
+async function measureExport(
+  baseUrl: string,
+  token: string,
+  path: string,
+  pid: number,
+): Promise<ExportMeasured> {
+  const rssBeforeMb = await rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    rssMb(pid).then(
+      (mb) => (rssPeakMb = Math.max(rssPeakMb, mb)),
+      () => undefined,
+    );
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200 || !res.body) throw new Error(`status ${res.status}`);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+    return { seconds: round((performance.now() - t0) / 1000), bytes, rssBeforeMb, rssPeakMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** The student with the longest balance sheet (most lessons and payments): the worst case of the call. */
 async function heaviestStudent(s: RunningServer, organizationId: string) {
   const r = await s.server.runtime.persistence.db.query<{ id: string; n: string; student_number: number }>(
@@ -134,6 +176,9 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ['getAccounting', get(`getAccounting?period=${thisMonth}`)],
       // The month view reads the month's payments beside the entries (docs/DECISIONS.md, accounting).
       ['getAccountingMonth', get(`getAccountingMonth?period=${thisMonth}`)],
+      // İstatistikler as it opens: the twelve months up to now, from the statistics read model.
+      ['getStatistics', get('getStatistics')],
+      ['getStatistics?from=<10 years>', get(`getStatistics?from=${local.year - 9}-01`)],
     ];
     // BENCH_LARGE_ORG_READS=getStudents,getDashboard measures only those (for a quicker look).
     const only = process.env.BENCH_LARGE_ORG_READS?.split(',').map((x) => x.trim());
@@ -143,10 +188,22 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       reads[name] = await measure(send);
     }
     http.close();
+    const exports: Record<string, ExportMeasured> = {};
+    for (const format of ['csv', 'xlsx'] as const) {
+      if (only && !only.includes(`exportPayments.${format}`)) continue;
+      ctx.log(`large-org: exportPayments ${format}`);
+      exports[`exportPayments.${format}`] = await measureExport(
+        server.baseUrl,
+        owner.token,
+        `${base}/exportPayments?format=${format}`,
+        server.pid,
+      );
+    }
     return {
       seed,
       balanceSheetEntries: sheet.length,
       reads,
+      exports,
       note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer',
     };
   } finally {

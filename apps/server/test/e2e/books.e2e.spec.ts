@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,9 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
 
 /**
  * The books in the browser: a wage entry added on Muhasebe (save disabled until valid), seen in the entries
- * table and in the month view beside a student's payment of the same month; a payment's receipt downloaded.
+ * table and in the month view beside a student's payment of the same month; a revenue entry by card on its
+ * own line of the totals per method; the payments downloaded as .xlsx; İstatistikler showing the month's
+ * collections; a payment's receipt downloaded.
  */
 describe('books in the browser', () => {
   let env: BrowserEnv;
@@ -91,6 +94,39 @@ describe('books in the browser', () => {
     const byMethod = page.getByRole('table', { name: 'Yöntemlere göre toplamlar' });
     // cash: 750 in from the student, 2.500 out as the wage
     await byMethod.getByRole('row', { name: /Nakit.*750,00 TL.*2\.500,00 TL.*-1\.750,00 TL/ }).waitFor();
+
+    // A revenue entry by card: its own line of the month, beside the cash drawer's.
+    await page.getByRole('button', { name: 'Kayıt Ekle' }).click();
+    await choose(page, dialog, 'Tür', 'Gelir');
+    await choose(page, dialog, 'Alt tür', 'Diğer');
+    await dialog.getByLabel('Tutar (TL)').fill('400');
+    await choose(page, dialog, 'Yöntem', 'Kredi kartı');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await byMethod
+      .getByRole('row', { name: /Kredi kartı.*0,00 TL.*400,00 TL.*0,00 TL.*400,00 TL/ })
+      .waitFor();
+    await byMethod
+      .getByRole('row', { name: /Toplam.*750,00 TL.*400,00 TL.*2\.500,00 TL.*-1\.350,00 TL/ })
+      .waitFor();
+
+    // The payments as a spreadsheet: the student's 750 TL as a number.
+    const exporting = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ödemeleri indir' }).click();
+    await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+    const sheet = await exporting;
+    expect(sheet.suggestedFilename()).toMatch(/^odemeler-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await sheet.path())!);
+    const row = book.worksheets[0].getRow(2).values as unknown[];
+    expect([row[3], row[5]]).toEqual(['Şule Işık', 750]);
+
+    // İstatistikler: this month's collections and charges.
+    await page.goto(`${env.baseUrl}/giris/istatistikler`);
+    await page
+      .getByRole('table', { name: 'Aylara göre tahsilat ve tahakkuk' })
+      .getByRole('row', { name: /Toplam.*750,00 TL/ })
+      .waitFor();
 
     await page.goto(`${env.baseUrl}/giris/ogrenci-detay/${studentNumber}`);
     const downloading = page.waitForEvent('download');

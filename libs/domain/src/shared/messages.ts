@@ -19,6 +19,7 @@ import { scheduleMessages } from '../schedules/messages';
 import { gradeMessages } from '../grades/messages';
 import { calendarFeedMessages } from '../calendar-feeds/messages';
 import { statisticsMessages } from '../statistics/messages';
+import { exportMessages } from '../exports/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -36,6 +37,7 @@ export const MESSAGES = {
   ...gradeMessages,
   ...calendarFeedMessages,
   ...statisticsMessages,
+  ...exportMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -35,6 +35,7 @@ import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { errorText } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryStatus } from '../../components/QueryStatus';
 import { EmptyTableRow, TableCard } from '../../components/TableParts';
@@ -100,9 +101,13 @@ export function AccountingPage() {
         title="Muhasebe"
         subtitle="Gelir ve gider kayıtları, aylık kasa özeti"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-            Kayıt Ekle
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <ExportMenu orgId={orgId} call="exportAccounting" label="Kayıtları indir" />
+            <ExportMenu orgId={orgId} call="exportPayments" label="Ödemeleri indir" />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
+              Kayıt Ekle
+            </Button>
+          </Stack>
         }
       />
       <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>

@@ -20,6 +20,7 @@ import { ROLES, formatStudentNumber, formatTl, hasRole } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, roleLabel } from '../../lib/format';
 import { StudentLink } from '../../components/StudentLink';
@@ -210,9 +211,16 @@ export function HomePage() {
             <Section
               title="Ödeme Takibi"
               action={
-                d.totalOwed !== null && (
-                  <Chip color="warning" variant="outlined" label={`Toplam borç: ${formatTl(d.totalOwed)}`} />
-                )
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  {d.totalOwed !== null && (
+                    <Chip
+                      color="warning"
+                      variant="outlined"
+                      label={`Toplam borç: ${formatTl(d.totalOwed)}`}
+                    />
+                  )}
+                  <ExportMenu orgId={organization.id} call="exportDueList" label="Listeyi indir" />
+                </Stack>
               }
             >
               {d.duePayments.length === 0 ? (

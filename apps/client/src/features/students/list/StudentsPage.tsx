@@ -13,6 +13,7 @@ import { formatStudentNumber, studentAge, message } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
 import { formatDateTime } from '../../../lib/format';
@@ -127,14 +128,17 @@ export function StudentsPage() {
         title="Öğrenciler"
         subtitle={`${data.filter((s) => s.active && !s.deletedAt).length} aktif öğrenci`}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<PersonAddIcon />}
-            component={Link}
-            to="/giris/ogrenci-kayit"
-          >
-            Yeni Öğrenci Kayıt
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <ExportMenu orgId={orgId} call="exportStudents" />
+            <Button
+              variant="contained"
+              startIcon={<PersonAddIcon />}
+              component={Link}
+              to="/giris/ogrenci-kayit"
+            >
+              Yeni Öğrenci Kayıt
+            </Button>
+          </Stack>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
