@@ -13,6 +13,7 @@ import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { createRuntime, type Runtime } from './runtime';
+import { organizationScope } from './infra/stale-reads';
 
 /** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
@@ -45,6 +46,7 @@ export async function createServer(
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
     next();
   });
+  app.use(organizationScope);
   app.use(cookieParser());
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {

@@ -19,6 +19,11 @@ export const commonMessages = {
   },
   'common.internal': { status: 500, text: 'Beklenmeyen bir hata oluştu.' },
   'common.connection': { status: 503, text: 'Bağlantı hatası' },
+  // A projection parked an event of this organisation (docs/DECISIONS.md, projections): its numbers would be wrong.
+  'common.readModelStale': {
+    status: 503,
+    text: 'Bu bilgiler şu anda güncel değil; sorun giderilene kadar gösterilemiyor. Lütfen daha sonra tekrar deneyin.',
+  },
   'auth.unauthorized': { status: 401, text: 'Oturum açmanız gerekiyor.' },
   'auth.forbidden': { status: 403, text: 'Bu işlem için yetkiniz yok.' },
   'auth.invalidCredentials': { status: 401, text: 'E-posta adresi veya şifre hatalı.' },
