@@ -150,6 +150,16 @@ export async function ensureProjectionTables(db: Db): Promise<void> {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (name, generation)
       );
+    `);
+    // Added later: created only when missing, as ALTER TABLE and CREATE INDEX lock the table even when there is
+    // nothing to do (status and health call this while leaders hold checkpoint rows).
+    const has = await tx.query<{ parked: boolean; rate: boolean }>(
+      `SELECT to_regclass('projection_parked') IS NOT NULL AS parked,
+              EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                         AND table_name = 'projection_checkpoints' AND column_name = 'rebuild_ms') AS rate`,
+    );
+    if (!has.rows[0].parked) {
+      await tx.exec(`
       -- Events a projection could not apply: that organisation's read model of the projection is stale (its
       -- later events wait here too, so a retry re-applies them in order) while the others keep projecting.
       CREATE TABLE IF NOT EXISTS projection_parked (
@@ -166,10 +176,14 @@ export async function ensureProjectionTables(db: Db): Promise<void> {
       );
       CREATE INDEX IF NOT EXISTS projection_parked_org_idx
         ON projection_parked (projection, generation, organization_id, position);
-      -- The rate of the rebuild that built a generation (shown by status and the bench).
-      ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS rebuild_events bigint;
-      ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS rebuild_ms bigint;
-    `);
+      `);
+    }
+    if (!has.rows[0].rate) {
+      await tx.exec(`
+        -- The rate of the rebuild that built a generation (shown by status and the bench).
+        ALTER TABLE projection_checkpoints ADD COLUMN rebuild_events bigint, ADD COLUMN rebuild_ms bigint;
+      `);
+    }
   });
 }
 
