@@ -25,6 +25,10 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/groups/(queries|groups|types)\\.ts$',
   '^apps/client/src/features/schedules/PlanLessons\\.tsx$',
   '^apps/client/src/features/receipts/download\\.ts$',
+  // The people forms pick members (userId); attendance offers the instructors.
+  '^apps/client/src/features/users/queries\\.ts$',
+  '^apps/client/src/features/employees/queries\\.ts$',
+  '^apps/client/src/features/grades/(GradesSection\\.tsx|grades\\.ts|queries\\.ts)$',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];

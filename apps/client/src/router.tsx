@@ -24,6 +24,9 @@ import { attendanceEditRoute } from './routes/panel/yoklama-duzenle';
 import { attendanceAddRoute } from './routes/panel/yoklama-ekle';
 import { attendancesRoute } from './routes/panel/yoklamalar';
 import { accountingRoute } from './routes/panel/muhasebe';
+import { instructorsRoute } from './routes/panel/egitmenler';
+import { employeesRoute } from './routes/panel/calisanlar';
+import { statisticsRoute } from './routes/panel/istatistikler';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
 import { renewalRoute } from './routes/panel/odeme';
@@ -74,9 +77,12 @@ export const routeTree = rootRoute.addChildren([
       attendanceEditRoute,
       attendanceDetailRoute,
       accountingRoute,
+      statisticsRoute,
       groupsRoute,
       smsRoute,
       schedulesRoute,
+      instructorsRoute,
+      employeesRoute,
     ]),
   ]),
 ]);

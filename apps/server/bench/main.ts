@@ -7,8 +7,10 @@ import {
   type BenchDatabase,
 } from './support/bench-db';
 import type { BenchContext, BenchSuite } from './support/context';
+import { measureRawBaseline, type RawBaseline } from './support/raw-baseline';
 import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
+import * as httpCommands from './suites/http-commands';
 import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
 import * as plan from './suites/plan';
@@ -16,10 +18,12 @@ import * as projections from './suites/projections';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
- * progress goes to stderr. To add a suite, create `suites/<name>.ts` exporting `run(ctx)` and list it here.
+ * progress goes to stderr. Every run first measures the raw insert baseline (`rawBaseline`) that the suites'
+ * throughputs are compared with. To add a suite, create `suites/<name>.ts` exporting `run(ctx)` and list it here.
  */
 const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
+  { name: 'http-commands', run: httpCommands.run },
   { name: 'large-org', run: largeOrg.run },
   { name: 'sms', run: sms.run },
   { name: 'concurrent-writers', run: concurrentWriters.run },
@@ -42,6 +46,7 @@ async function main() {
   const selected = wanted.length > 0 ? suites.filter((s) => wanted.includes(s.name)) : suites;
 
   const databases: BenchDatabase[] = [];
+  let raw: Promise<RawBaseline> | null = null;
   const ctx: BenchContext = {
     async createDatabase(poolSize) {
       const d = await createBenchDatabase(poolSize);
@@ -49,6 +54,16 @@ async function main() {
       return d;
     },
     log,
+    rawBaseline: () =>
+      (raw ??= (async () => {
+        log('raw baseline: single-row JSONB inserts, 1 and 16 connections');
+        const d = await ctx.createDatabase(1);
+        try {
+          return await measureRawBaseline(d);
+        } finally {
+          await d.drop();
+        }
+      })()),
   };
 
   const started = performance.now();
@@ -69,6 +84,8 @@ async function main() {
   const results: Record<string, unknown> = {};
   let failed = false;
   try {
+    // First, so that every suite's throughput can be read as a share of what this Postgres commits right now.
+    report.rawBaseline = await ctx.rawBaseline();
     for (const suite of selected) {
       log(`suite ${suite.name}`);
       const t0 = performance.now();

@@ -6,12 +6,14 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
 import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
+import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
 
@@ -42,6 +44,9 @@ export async function createServer(
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
+  // compressed bytes, infra/read-model/read-cache.ts, and is left alone).
+  app.use(compression({ threshold: COMPRESS_THRESHOLD }));
   app.use((req: Request & { correlationId?: string }, _res: Response, next: NextFunction) => {
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
     next();

@@ -19,7 +19,7 @@ export async function createRuntime(
   opts: { queuePrefix?: string } = {},
 ): Promise<Runtime> {
   const persistence = await openPersistence(config);
-  const runner = new ProjectionRunner(persistence.db, persistence.store, allProjections);
+  const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
   await runner.prepare();
   const unlisten = persistence.onAppended(() => runner.notify());
   if (config.ROLES.includes('projections')) runner.start();

@@ -12,6 +12,7 @@ import { accountingProjection } from './accounting/accounting.projection';
 import { planProjection } from './plan.projection';
 import { employeesProjection } from './employees/employees.projection';
 import { smsProjection } from './sms/sms.projection';
+import { statisticsProjection } from './statistics/statistics.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   planProjection,
   employeesProjection,
   smsProjection,
+  statisticsProjection,
 ];

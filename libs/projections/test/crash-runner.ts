@@ -11,7 +11,7 @@ import { counterProjection } from './counter-projection';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
-const db = createPgDb(url, 4);
+const db = createPgDb(url, { max: 4 });
 const store = await PostgresEventStore.create(db);
 const projection = counterProjection({
   name: process.env.PROJECTION ?? 'crash',

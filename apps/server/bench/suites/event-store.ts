@@ -16,6 +16,7 @@ import {
 } from '@okul/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
 import type { BenchContext } from '../support/context';
+import { toRaw } from '../support/raw-baseline';
 import { percentile, rate, round } from '../support/stats';
 
 // Budgets (ms / events), overridable for a quicker look; the defaults keep the suite near 1–2 minutes on 2 cores.
@@ -190,6 +191,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 }
 
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
+  const raw = await ctx.rawBaseline();
+  const raw1 = raw.connections1.commitsPerSecond;
+  const raw16 = raw.connections16.commitsPerSecond;
   // --- appends: ours and the peer, each on its own fresh database, alternating so drift hits both alike
   const oursDb = await ctx.createDatabase(POOL);
   const ours = await PostgresEventStore.create(oursDb.db);
@@ -350,6 +354,17 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
           writers1: ratio(ours1.eventsPerSecond, peer1.eventsPerSecond),
           writers16: ratio(ours16.eventsPerSecond, peer16.eventsPerSecond),
         },
+        // Each against the raw commits of as many connections as writers (rawBaseline of the report).
+        ratioToRaw: {
+          ours: {
+            writers1: toRaw(ours1.eventsPerSecond, raw1),
+            writers16: toRaw(ours16.eventsPerSecond, raw16),
+          },
+          peer: {
+            writers1: toRaw(peer1.eventsPerSecond, raw1),
+            writers16: toRaw(peer16.eventsPerSecond, raw16),
+          },
+        },
       },
       projectionLag: {
         note: `append returned → counting projection committed, ProjectionRunner woken by onAppended, ${WRITERS} writers`,
@@ -358,11 +373,13 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
         p95Ms: round(percentile(lags, 95)),
         maxMs: round(Math.max(...lags)),
         appendEventsPerSecondMeanwhile: lagLoad.eventsPerSecond,
+        appendRatioToRaw16: toRaw(lagLoad.eventsPerSecond, raw16),
       },
       rebuild: {
         events: rebuild.value.events,
         seconds: round(rebuild.ms / 1000),
         eventsPerSecond: rate(rebuild.value.events, rebuild.ms),
+        ratioToRaw1: toRaw(rate(rebuild.value.events, rebuild.ms), raw1),
         seed: {
           note: `appendMany, ${STREAMS_PER_TX} streams × ${PER_STREAM} events per transaction, 2 seeders`,
           ...read(seeded, seed.ms),

@@ -1,7 +1,7 @@
 import { toLocal } from '@okul/domain';
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
+import { httpClient, type Answer } from '../support/http-client';
 import { percentile, round } from '../support/stats';
 import {
   ensureOwner,
@@ -30,53 +30,6 @@ interface Measured {
   mean: number;
   requestsPerSecond: number;
   bytes: number;
-}
-
-interface Answer {
-  status: number;
-  bytes: number;
-  head: string;
-}
-
-/**
- * A plain keep-alive HTTP client that counts the body's bytes without keeping them: the measuring side must
- * cost far less than the server it measures (fetch spends more CPU on a 4 MB body than the server does).
- */
-function client(baseUrl: string, token: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const { hostname, port } = new URL(baseUrl);
-  const send = (method: 'GET' | 'POST', path: string, body?: unknown) => () =>
-    new Promise<Answer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = request(
-        {
-          agent,
-          hostname,
-          port,
-          method,
-          path,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(payload
-              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-              : {}),
-          },
-        },
-        (res) => {
-          let bytes = 0;
-          let head = '';
-          res.on('data', (chunk: Buffer) => {
-            if (head.length < 200) head += chunk.subarray(0, 200).toString('utf8');
-            bytes += chunk.length;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, head }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  return { send, close: () => agent.destroy() };
 }
 
 async function measure(send: () => Promise<Answer>): Promise<Measured> {
@@ -148,7 +101,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   try {
     const owner = await loginOwner(server.baseUrl);
     const base = `/api/v1/orgs/${owner.organizationId}`;
-    const http = client(server.baseUrl, owner.token);
+    const http = httpClient(server.baseUrl, owner.token, CLIENTS);
     const get = (path: string) => http.send('GET', `${base}/${path}`);
     const post = (path: string, body: unknown) => http.send('POST', `${base}/${path}`, body);
     const sheetAnswer = await fetch(`${server.baseUrl}${base}/getStudentBalanceSheet`, {
@@ -165,6 +118,11 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ['getCourses', get('getCourses')],
       ['getStudents', get('getStudents')],
       ['getStudents?view=list', get('getStudents?view=list')],
+      // As a browser asks: the kept answer's brotli bytes (bytes below are what travels).
+      [
+        'getStudents?view=list (br)',
+        http.send('GET', `${base}/getStudents?view=list`, undefined, { 'accept-encoding': 'br' }),
+      ],
       ['getAttendances', get('getAttendances')],
       [
         'getAttendances?q=<student number>',

@@ -16,7 +16,7 @@ import { rate, round } from '../support/stats';
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   const reuse = process.env.BENCH_PROJECTIONS_URL;
   const url = reuse ?? (await ctx.createDatabase(1)).url;
-  const db = createPgDb(url, 20);
+  const db = createPgDb(url, { max: 20 });
   try {
     const store = await PostgresEventStore.create(db);
     let seed: Record<string, unknown> = { reused: true };

@@ -38,7 +38,7 @@ export async function createBenchDatabase(poolSize = 20): Promise<BenchDatabase>
   const name = `okul_bench_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(BENCH_DATABASE_URL, name);
-  const db = createPgDb(url, poolSize);
+  const db = createPgDb(url, { max: poolSize });
   let dropped = false;
   return {
     name,

@@ -1,4 +1,5 @@
 import type { BenchDatabase } from './bench-db';
+import type { RawBaseline } from './raw-baseline';
 
 /** What main.ts hands every suite. */
 export interface BenchContext {
@@ -6,6 +7,8 @@ export interface BenchContext {
   createDatabase(poolSize?: number): Promise<BenchDatabase>;
   /** Progress for the reader: goes to stderr, so stdout stays one JSON object. */
   log(message: string): void;
+  /** The raw insert baseline of this run (measured once, on the first call, on a database of its own). */
+  rawBaseline(): Promise<RawBaseline>;
 }
 
 /** A suite: `apps/server/bench/suites/<name>.ts` exporting `run`, listed in main.ts. */

@@ -173,7 +173,12 @@ export class AccountsController {
   @AccountCall()
   @ApiBody(logoutSchema)
   @ApiAnswer(logoutAnswerSchema)
-  @ApiErrors('account.sessionNotFound')
+  @ApiErrors(
+    'account.sessionNotFound',
+    'account.currentPasswordMissing',
+    'account.currentPasswordWrong',
+    'account.tooManyPasswordTries',
+  )
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
@@ -182,14 +187,19 @@ export class AccountsController {
     // api.md 7.2: logout takes a sessionId; ending another of one's own sessions uses the same call.
     const sessionId = input.sessionId && input.sessionId !== '' ? input.sessionId : p.sessionId;
     const ctx = commandContext(req);
-    await audited(this.executor, ctx, 'logout', () =>
-      this.accounts.endSession(
+    await audited(this.executor, ctx, 'logout', async () => {
+      // A stolen access token must not be enough to sign the owner out of their other devices.
+      if (sessionId !== p.sessionId) {
+        if (!input.currentPassword) throw new DomainError('account.currentPasswordMissing');
+        await this.accounts.checkCurrentPassword(p.userId, input.currentPassword);
+      }
+      await this.accounts.endSession(
         ctx,
         p.userId,
         sessionId,
         sessionId === p.sessionId ? 'logout' : 'ended_by_user',
-      ),
-    );
+      );
+    });
     if (sessionId === p.sessionId) res.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
     return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
   }

@@ -222,7 +222,9 @@ export class AccountsService {
   async startSession(ctx: CommandContext, userId: string): Promise<IssuedSession> {
     const sessionId = newEntityId(ctx, 'session');
     const { token, hash } = this.tokens.newRefreshToken(sessionId);
-    const expires = this.tokens.refreshExpiry(ctx.now);
+    const refreshExpires = this.tokens.refreshExpiry(ctx.now);
+    const absoluteEnd = new Date(ctx.now.getTime() + this.tokens.sessionMaxAgeMs);
+    const expires = refreshExpires < absoluteEnd ? refreshExpires : absoluteEnd;
     await this.executor.execute(ctx, sessionStream(sessionId), sessionDecider, {
       type: 'StartSession',
       sessionId,
@@ -260,14 +262,18 @@ export class AccountsService {
         newHash: hash,
         now: ctx.now.toISOString(),
         expiresAt: expires.toISOString(),
+        maxLifetimeMs: this.tokens.sessionMaxAgeMs,
       },
     );
     const ended = written.find((e) => e.type === 'SessionEnded');
-    if (ended || !userId) throw new DomainError('auth.refreshInvalid');
+    const refreshed = written.find(
+      (e): e is Extract<SessionEvent, { type: 'SessionRefreshed' }> => e.type === 'SessionRefreshed',
+    );
+    if (ended || !userId || !refreshed) throw new DomainError('auth.refreshInvalid');
     return {
       accessToken: await this.tokens.signAccess({ userId, sessionId }),
       refreshToken: token,
-      refreshExpires: expires,
+      refreshExpires: new Date(refreshed.data.expiresAt),
       sessionId,
     };
   }

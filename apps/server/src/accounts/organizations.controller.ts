@@ -6,6 +6,7 @@ import {
   emptyBodySchema,
   inviteUserSchema,
   updateOrganizationUserSchema,
+  removeOrganizationUserSchema,
 } from '@okul/domain';
 import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { CommandExecutor } from '../infra/command-executor';
@@ -100,6 +101,21 @@ export class OrganizationsController {
     return audited(this.executor, ctx, 'update_org_user', async () => {
       const input = parseBody(updateOrganizationUserSchema, body);
       await this.orgs.updateUser(ctx, req.org!.id, input);
+      return { success: true };
+    });
+  }
+
+  @ApiBody(removeOrganizationUserSchema)
+  @ApiAnswer(successAnswerSchema)
+  @ApiErrors('org.userNotMember', 'org.ownerNotRemovable')
+  @Post('removeOrganizationUser')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  async removeOrganizationUser(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'delete_user', async () => {
+      const { userId } = parseBody(removeOrganizationUserSchema, body);
+      await this.orgs.removeUser(ctx, req.org!.id, userId);
       return { success: true };
     });
   }

@@ -507,6 +507,66 @@ describe('a user shared by two organisations', () => {
   });
 });
 
+describe('removing a member', () => {
+  it("ends the membership at once: the user's open sessions lose the organisation, their others stay", async () => {
+    const member = await newMember(owner, 4, 'Giden Kişi');
+    const invite = await request(t.http)
+      .post(org(other, 'inviteUser'))
+      .set(other.auth)
+      .send({ email: member.email, name: '', orgId: other.organizationId, orgRoleId: 4 });
+    await request(t.http)
+      .post('/api/v1/respondToOrgInvitation')
+      .set(member.auth)
+      .send({ messageId: invite.body.invitationId, accept: true });
+    const asMember = (s: SignedIn) => request(t.http).get(org(s, 'getOrganizationUsers')).set(member.auth);
+    expect((await asMember(owner)).status).toBe(200);
+
+    // a staff member may not remove anyone; the owner cannot be removed; another organisation's ids are out of reach
+    expect(
+      (
+        await request(t.http)
+          .post(org(owner, 'removeOrganizationUser'))
+          .set(member.auth)
+          .send({ userId: owner.userId })
+      ).status,
+    ).toBe(403);
+    const ownerGone = await request(t.http)
+      .post(org(owner, 'removeOrganizationUser'))
+      .set(owner.auth)
+      .send({ userId: owner.userId });
+    expect(ownerGone.status).toBe(403);
+    expect(ownerGone.body.error).toBe('Kurum sahibi kurumdan çıkarılamaz.');
+    expect(
+      (
+        await request(t.http)
+          .post(org(owner, 'removeOrganizationUser'))
+          .set(owner.auth)
+          .send({ userId: other.userId })
+      ).status,
+    ).toBe(404);
+
+    const removed = await request(t.http)
+      .post(org(owner, 'removeOrganizationUser'))
+      .set(owner.auth)
+      .send({ userId: member.userId });
+    expect(removed.status).toBe(200);
+    // the same access token, issued before the removal, no longer reaches the organisation
+    expect((await asMember(owner)).status).toBe(403);
+    expect((await asMember(other)).status).toBe(200);
+    const orgs = (await request(t.http).get('/api/v1/getOrganizations').set(member.auth)).body;
+    expect(orgs.map((o: { organization: { id: string } }) => o.organization.id)).toEqual([
+      other.organizationId,
+    ]);
+    const users = (await request(t.http).get(org(owner, 'getOrganizationUsers')).set(owner.auth)).body;
+    expect(users.some((u: { user: { id: string } }) => u.user.id === member.userId)).toBe(false);
+    const logs = await request(t.http)
+      .post(org(owner, 'requestOrgLogs'))
+      .set(owner.auth)
+      .send({ action: 'delete_user' });
+    expect(JSON.stringify(logs.body)).toContain('Giden Kişi');
+  });
+});
+
 describe('inbox', () => {
   it("lists messages newest first and marks one read, once, only one's own", async () => {
     const s = await signUpOwner(t.http);

@@ -103,4 +103,27 @@ export class OrganizationsService {
       return decisions;
     });
   }
+
+  /**
+   * Ends a membership. The guard reads the membership on every call, so the removed user's sessions lose
+   * this organisation with the next request; their other organisations stay.
+   */
+  async removeUser(ctx: CommandContext, organizationId: string, userId: string): Promise<void> {
+    await this.executor.executeMany(ctx, async () => {
+      const [org, user] = await Promise.all([
+        this.executor.load(organizationStream(organizationId), organizationDecider),
+        this.executor.load(userStream(userId), userDecider),
+      ]);
+      if (user.state.status === 'none') throw new DomainError('org.userNotMember');
+      return [
+        decideOn(org, organizationDecider, {
+          type: 'RemoveMember',
+          userId,
+          name: user.state.name,
+          email: user.state.email,
+          now: ctx.now.toISOString(),
+        }),
+      ];
+    });
+  }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
+import { AccountsService } from './accounts.service';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -47,7 +49,30 @@ describe('sessions', () => {
       expiresAt: expect.any(String),
     });
 
-    const end = await request(t.http).post('/api/v1/logout').set(s.auth).send({ sessionId: other.sessionId });
+    // ending another session asks for the password: an access token alone is not enough
+    const bare = await request(t.http)
+      .post('/api/v1/logout')
+      .set(s.auth)
+      .send({ sessionId: other.sessionId });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toBe('Mevcut şifrenizi girin.');
+    const wrong = await request(t.http)
+      .post('/api/v1/logout')
+      .set(s.auth)
+      .send({ sessionId: other.sessionId, currentPassword: 'yanlis-sifre' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Mevcut şifreniz hatalı.');
+    expect(
+      (
+        await request(t.http)
+          .get('/api/v1/getProfile')
+          .set({ Authorization: `Bearer ${phone.body.access_token}` })
+      ).status,
+    ).toBe(200);
+    const end = await request(t.http)
+      .post('/api/v1/logout')
+      .set(s.auth)
+      .send({ sessionId: other.sessionId, currentPassword: s.password });
     expect(end.status).toBe(200);
     expect(end.body).toMatchObject({ success: true, wasCurrent: false });
     expect(
@@ -66,10 +91,63 @@ describe('sessions', () => {
     const a = await signUpOwner(t.http);
     const b = await signUpOwner(t.http);
     const bs = (await request(t.http).get('/api/v1/getSessions').set(b.auth)).body.currentSessionId;
-    const r = await request(t.http).post('/api/v1/logout').set(a.auth).send({ sessionId: bs });
+    const r = await request(t.http)
+      .post('/api/v1/logout')
+      .set(a.auth)
+      .send({ sessionId: bs, currentPassword: a.password });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe('Oturum bulunamadı.');
     expect((await request(t.http).get('/api/v1/getProfile').set(b.auth)).status).toBe(200);
+  });
+});
+
+describe('absolute session lifetime', () => {
+  const startedDaysAgo = async (userId: string, days: number) => {
+    const then = new Date(Date.now() - days * 86_400_000);
+    return t.server.app.get(AccountsService).startSession(
+      {
+        organizationId: null,
+        userId,
+        ipAddress: null,
+        userAgent: 'test',
+        correlationId: randomBytes(16).toString('hex'),
+        idempotencyKey: null,
+        now: then,
+      },
+      userId,
+    );
+  };
+
+  it('refreshing never extends a session past 30 days from sign-in', async () => {
+    const s = await signUpOwner(t.http);
+    const old = await startedDaysAgo(s.userId, 29);
+    const r = await request(t.http)
+      .post('/api/v1/refresh')
+      .set('Cookie', `refresh_token=${old.refreshToken}`);
+    expect(r.status).toBe(200);
+    const sessions = await request(t.http).get('/api/v1/getSessions').set(s.auth);
+    const refreshed = sessions.body.sessions.find(
+      (x: { sessionId: string }) => x.sessionId === old.sessionId,
+    );
+    const absoluteEnd = Date.now() - 29 * 86_400_000 + 30 * 86_400_000;
+    expect(Date.parse(refreshed.expiresAt)).toBeLessThanOrEqual(absoluteEnd + 1000);
+    expect(Date.parse(refreshed.expiresAt)).toBeLessThan(Date.now() + 2 * 86_400_000);
+    const cookie = ([] as string[]).concat(r.headers['set-cookie'] ?? []).join(';');
+    const expires = /Expires=([^;]+)/.exec(cookie)?.[1] ?? '';
+    expect(Date.parse(expires)).toBeLessThanOrEqual(absoluteEnd + 1000);
+  });
+
+  it('a session older than its lifetime is refused, and its access token stops working', async () => {
+    const s = await signUpOwner(t.http);
+    const old = await startedDaysAgo(s.userId, 31);
+    const r = await request(t.http)
+      .post('/api/v1/refresh')
+      .set('Cookie', `refresh_token=${old.refreshToken}`);
+    expect(r.status).toBe(401);
+    const profile = await request(t.http)
+      .get('/api/v1/getProfile')
+      .set({ Authorization: `Bearer ${old.accessToken}` });
+    expect(profile.status).toBe(401);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type AttendanceInput,
   type EditAttendanceInput,
 } from '@okul/domain';
+import { requireOpenCourse, type Db } from '@okul/projections';
+import { DB } from '../infra/tokens';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { AttendancesQueries } from './attendances.queries';
 
@@ -50,12 +52,13 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   async execute({ ctx, attendanceId, input }: AddAttendanceCommand) {
     const organizationId = ctx.organizationId!;
     const now = ctx.now.toISOString();
-    await this.queries.requireOpenCourse(organizationId, input.courseId);
+    await requireOpenCourse(this.db, organizationId, input.courseId);
     await this.queries.requireInstructor(organizationId, input.instructorId);
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {

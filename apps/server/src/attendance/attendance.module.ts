@@ -2,9 +2,16 @@ import { Module } from '@nestjs/common';
 import { AddAttendanceHandler, DeleteAttendanceHandler, EditAttendanceHandler } from './attendance.commands';
 import { AttendancesController } from './attendances.controller';
 import { AttendancesQueries } from './attendances.queries';
+import { ReadCache } from '../infra/read-model/read-cache';
 
 @Module({
   controllers: [AttendancesController],
-  providers: [AttendancesQueries, AddAttendanceHandler, EditAttendanceHandler, DeleteAttendanceHandler],
+  providers: [
+    AttendancesQueries,
+    ReadCache,
+    AddAttendanceHandler,
+    EditAttendanceHandler,
+    DeleteAttendanceHandler,
+  ],
 })
 export class AttendanceModule {}

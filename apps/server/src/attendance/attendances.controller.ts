@@ -7,7 +7,7 @@ import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
-import { sendJsonText } from '../students/sql-json';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
 import { AddAttendanceCommand, DeleteAttendanceCommand, EditAttendanceCommand } from './attendance.commands';
 import { AttendancesQueries, getAttendancesQuerySchema } from './attendances.queries';
 import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
@@ -20,6 +20,7 @@ export class AttendancesController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(AttendancesQueries) private readonly queries: AttendancesQueries,
+    @Inject(ReadCache) private readonly cache: ReadCache,
   ) {}
 
   @ApiQuery(getAttendancesQuerySchema)
@@ -28,7 +29,17 @@ export class AttendancesController {
   @MinRole(ROLES.schoolInstructor)
   async getAttendances(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
     const q = parseBody(getAttendancesQuerySchema, query);
-    sendJsonText(res, await this.queries.pageJson(req.org!.id, q));
+    const org = req.org!.id;
+    // A page of a large institution's list, searched as the user types: kept while the read models it is
+    // built from stay as they were (no time limit: nothing in a page changes with the clock).
+    const answer = await this.cache.get(
+      `getAttendances|${org}|${JSON.stringify(q)}`,
+      org,
+      ['attendances', 'students', 'courses', 'employees', 'accounts'],
+      new Date(),
+      async () => ({ text: await this.queries.pageJson(org, q), validUntil: Number.POSITIVE_INFINITY }),
+    );
+    await sendCached(req, res, answer);
   }
 
   @ApiBody(addAttendanceSchema)

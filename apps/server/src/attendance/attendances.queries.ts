@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, formatStudentNumber, message, parseDateInput, type AttendeeLookup } from '@okul/domain';
-import { isActiveInstructor, type Db } from '@okul/projections';
+import { isActiveInstructor, readCourseNames, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
-import { searchPatterns, trLowerSql } from '../students/sql-json';
+import { searchPatterns, trLowerSql } from '../infra/read-model/sql-json';
 
 /** The list's label of an attendance without an instructor (Diğer), in Turkish lower case as searched. */
 const OTHER_INSTRUCTOR_SEARCH = 'diğer';
@@ -160,14 +160,12 @@ export class AttendancesQueries {
     const instructorIds = [
       ...new Set(rows.map((r) => r.instructor_id).filter((x): x is string => x !== null)),
     ];
-    const [students, courses, users, instructors] = await Promise.all([
+    const [students, course, users, instructors] = await Promise.all([
       this.db.query<{ id: string; student_number: number; name: string; surname: string }>(
         `SELECT id, student_number, name, surname FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
         [organizationId, studentIds],
       ),
-      this.db.query<{ id: string; name: string }>(`SELECT id, name FROM courses WHERE organization_id = $1`, [
-        organizationId,
-      ]),
+      readCourseNames(this.db, organizationId),
       this.db.query<{ id: string; name: string }>(
         `SELECT id, concat_ws(' ', name, surname) AS name FROM users WHERE id = ANY($1::uuid[])`,
         [userIds],
@@ -179,7 +177,6 @@ export class AttendancesQueries {
     ]);
     const instructor = new Map(instructors.rows.map((x) => [x.id, x.name]));
     const student = new Map(students.rows.map((x) => [x.id, x]));
-    const course = new Map(courses.rows.map((x) => [x.id, x.name]));
     const user = new Map(users.rows.map((x) => [x.id, x.name]));
     const iso = (ms: string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
     const attendances = rows.map((r) => ({
@@ -232,15 +229,6 @@ export class AttendancesQueries {
   async requireInstructor(organizationId: string, instructorId: string | null): Promise<void> {
     if (instructorId !== null && !(await isActiveInstructor(this.db, organizationId, instructorId)))
       throw new DomainError('attendance.instructorUnknown');
-  }
-
-  /** A course of this organisation that can take new attendance (not deleted), or 404. */
-  async requireOpenCourse(organizationId: string, courseId: string): Promise<void> {
-    const r = await this.db.query<{ deleted_at: Date | null }>(
-      `SELECT deleted_at FROM courses WHERE organization_id = $1 AND id = $2`,
-      [organizationId, courseId],
-    );
-    if (!r.rows[0] || r.rows[0].deleted_at !== null) throw new DomainError('course.notFound');
   }
 
   /**

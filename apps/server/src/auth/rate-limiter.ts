@@ -65,7 +65,19 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // While Redis is away a count fails after two reconnection attempts (the request answers 503, never
+    // unthrottled); an 'error' listener keeps a Redis restart from ending the process.
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      lazyConnect: false,
+      connectionName: `${prefix}:limits`,
+    });
+    let last = '';
+    this.redis.on('error', (e) => {
+      if (e.message !== last) console.error(`[rate-limiter] redis: ${e.message}`);
+      last = e.message;
+    });
+    this.redis.on('ready', () => (last = ''));
   }
 
   private k(key: string) {

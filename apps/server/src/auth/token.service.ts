@@ -45,6 +45,11 @@ export class TokenService {
   refreshExpiry(now: Date): Date {
     return new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
   }
+
+  /** The absolute lifetime of a session from sign-in (SESSION_MAX_AGE_DAYS). */
+  get sessionMaxAgeMs(): number {
+    return this.config.SESSION_MAX_AGE_DAYS * 86_400_000;
+  }
 }
 
 export function hashToken(token: string): string {

@@ -59,18 +59,13 @@ export async function* organizationEvents(
   organizationId: string,
   after: bigint,
 ): AsyncGenerator<StoredEvent> {
-  // Loaded here so that --help does not pay for the storage code.
-  const { PostgresEventStore } = await import('../event-store/postgres-event-store');
   let position = after;
   for (;;) {
-    const page =
-      store instanceof PostgresEventStore
-        ? await store.readOrganization(organizationId, position, PAGE)
-        : await store.readAll(position, PAGE);
+    const page = await store.readOrganization(organizationId, position, PAGE);
     if (page.length === 0) return;
     for (const e of page) {
       position = e.globalPosition;
-      if (e.metadata?.organizationId === organizationId) yield e;
+      yield e;
     }
   }
 }

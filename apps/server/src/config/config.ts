@@ -10,6 +10,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; absent means embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
+  /** Connections of the API's pool (requests, the event store); the projections have their own pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Connections of the projection runner's pool (read-model writes); its leadership locks take one more. */
+  PROJECTION_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(6),
+  /** How long a query waits for a database connection before the request answers 503 (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** Redis for BullMQ; absent means the in-process queue. */
   REDIS_URL: z.url().optional(),
   /** EventStoreDB connection string (esdb://...); absent means the Postgres event store. */
@@ -22,6 +28,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('KursPanel <no-reply@kurspanel.local>'),
@@ -74,6 +82,8 @@ const schema = z.object({
   SMS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5000),
   /** Local gateway only: how long after the send each message is reported delivered (ms). */
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
+  SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),

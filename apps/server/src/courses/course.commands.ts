@@ -9,15 +9,36 @@ import {
   type AddCourseInput,
   type CourseCommand,
 } from '@okul/domain';
-import { readCourseScheduleIds, type Db } from '@okul/projections';
+import { readCourseScheduleIds, readNextCourseIndex, type Db } from '@okul/projections';
 import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
-/** Any course command of the decider, dispatched on the CommandBus; answers the course id. */
-export class RunCourseCommand extends Command<{ id: string }> {
+type EditCourse = Extract<CourseCommand, { type: 'EditCourse' }>;
+type DeleteCourse = Extract<CourseCommand, { type: 'DeleteCourse' }>;
+type ResurrectCourse = Extract<CourseCommand, { type: 'ResurrectCourse' }>;
+
+export class EditCourseCommand extends Command<{ id: string }> {
   constructor(
     readonly ctx: CommandContext,
-    readonly command: Exclude<CourseCommand, { type: 'AddCourse' }>,
+    readonly command: EditCourse,
+  ) {
+    super();
+  }
+}
+
+export class DeleteCourseCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly command: DeleteCourse,
+  ) {
+    super();
+  }
+}
+
+export class ResurrectCourseCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly command: ResurrectCourse,
   ) {
     super();
   }
@@ -34,27 +55,38 @@ export class AddCourseCommand extends Command<{ id: string }> {
   }
 }
 
-@CommandHandler(RunCourseCommand)
-export class RunCourseHandler implements ICommandHandler<RunCourseCommand> {
+@CommandHandler(EditCourseCommand)
+export class EditCourseHandler implements ICommandHandler<EditCourseCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, command }: EditCourseCommand) {
+    await this.executor.execute(ctx, courseStream(command.courseId), courseDecider, command);
+    return { id: command.courseId };
+  }
+}
+
+@CommandHandler(ResurrectCourseCommand)
+export class ResurrectCourseHandler implements ICommandHandler<ResurrectCourseCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, command }: ResurrectCourseCommand) {
+    await this.executor.execute(ctx, courseStream(command.courseId), courseDecider, command);
+    return { id: command.courseId };
+  }
+}
+
+/**
+ * product.md 4: deleting a course also removes its schedules, irreversibly. The course and its schedules
+ * are appended together, so the course delete dialog's promise holds even if a step fails.
+ */
+@CommandHandler(DeleteCourseCommand)
+export class DeleteCourseHandler implements ICommandHandler<DeleteCourseCommand> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  async execute({ ctx, command }: RunCourseCommand) {
-    if (command.type === 'DeleteCourse') return this.deleteWithSchedules(ctx, command);
-    await this.executor.execute(ctx, courseStream(command.courseId), courseDecider, command);
-    return { id: command.courseId };
-  }
-
-  /**
-   * product.md 4: deleting a course also removes its schedules, irreversibly. The course and its schedules
-   * are appended together, so the course delete dialog's promise holds even if a step fails.
-   */
-  private async deleteWithSchedules(
-    ctx: CommandContext,
-    command: Extract<CourseCommand, { type: 'DeleteCourse' }>,
-  ) {
+  async execute({ ctx, command }: DeleteCourseCommand) {
     const organizationId = ctx.organizationId!;
     await this.executor.executeMany(ctx, async () => {
       const ids = await readCourseScheduleIds(this.db, organizationId, command.courseId);
@@ -86,12 +118,7 @@ export class AddCourseHandler implements ICommandHandler<AddCourseCommand> {
   ) {}
 
   async execute({ ctx, courseId, input }: AddCourseCommand) {
-    const max = await this.db.query<{ n: number | null }>(
-      `SELECT max(idx) AS n FROM courses WHERE organization_id = $1`,
-      [ctx.organizationId],
-    );
-    const n = max.rows[0]?.n;
-    const nextIndex = n === null || n === undefined ? 0 : Number(n) + 1;
+    const nextIndex = await readNextCourseIndex(this.db, ctx.organizationId!);
     await this.executor.execute(ctx, courseStream(courseId), courseDecider, {
       type: 'AddCourse',
       courseId,

@@ -1,42 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import {
-  ROLES,
-  addCourseSchema,
-  hasRole,
-  courseIdSchema,
-  editCourseSchema,
-  type CourseCommand,
-} from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { CommandBus, type Command } from '@nestjs/cqrs';
+import { ROLES, addCourseSchema, hasRole, courseIdSchema, editCourseSchema } from '@okul/domain';
+import { readCourses, readPublicCourses, type Db } from '@okul/projections';
 import { MinRole, VisitorRead } from '../auth/decorators';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
-import { AddCourseCommand, RunCourseCommand } from './course.commands';
+import {
+  AddCourseCommand,
+  DeleteCourseCommand,
+  EditCourseCommand,
+  ResurrectCourseCommand,
+} from './course.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { coursesAnswerSchema, idAnswerSchema } from '@okul/domain';
-
-interface CourseRow {
-  id: string;
-  name: string;
-  course_explanation: string;
-  code: string | null;
-  is_group_course: boolean;
-  is_private_course: boolean;
-  idx: number;
-  safe_name: string;
-  cover_photo: string | null;
-  deleted_at: Date | null;
-  created_at: Date;
-  created_by: string | null;
-  edited_at: Date | null;
-  edited_by: string | null;
-}
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** Translates HTTP to course commands on the CommandBus and answers getCourses from the read model. */
 @Controller('api/v1/orgs/:orgID')
@@ -54,55 +33,16 @@ export class CoursesController {
   @VisitorRead()
   @MinRole(ROLES.schoolStudent)
   async getCourses(@Req() req: AppRequest) {
-    const r = await this.db.query<CourseRow>(
-      `SELECT * FROM courses WHERE organization_id = $1 ORDER BY idx, name`,
-      [req.org!.id],
-    );
-    if (!hasRole(req.org!.roleId, ROLES.schoolStudent)) {
-      return r.rows
-        .filter((c) => c.deleted_at === null)
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          courseName: c.name,
-          courseExplanation: c.course_explanation,
-          code: c.code,
-          isGroupCourse: c.is_group_course,
-          isPrivateCourse: c.is_private_course,
-          index: c.idx,
-          safeName: c.safe_name,
-          coverPhoto: c.cover_photo,
-        }));
-    }
-    return r.rows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      courseName: c.name,
-      courseExplanation: c.course_explanation,
-      code: c.code,
-      isGroupCourse: c.is_group_course,
-      isPrivateCourse: c.is_private_course,
-      index: c.idx,
-      safeName: c.safe_name,
-      coverPhoto: c.cover_photo,
-      deletedAt: iso(c.deleted_at),
-      createdAt: iso(c.created_at),
-      createdBy: c.created_by,
-      editedAt: iso(c.edited_at),
-      editedBy: c.edited_by,
-    }));
+    const organizationId = req.org!.id;
+    return hasRole(req.org!.roleId, ROLES.schoolStudent)
+      ? readCourses(this.db, organizationId)
+      : readPublicCourses(this.db, organizationId);
   }
 
   /** Parse, dispatch; a refusal (validation included) is logged as `<action>_failed`. */
-  private run(
-    req: AppRequest,
-    action: string,
-    build: (ctx: CommandContext) => Exclude<CourseCommand, { type: 'AddCourse' }>,
-  ) {
+  private run<T>(req: AppRequest, action: string, build: (ctx: CommandContext) => Command<T>) {
     const ctx = commandContext(req);
-    return audited(this.executor, ctx, action, () =>
-      this.commands.execute(new RunCourseCommand(ctx, build(ctx))),
-    );
+    return audited(this.executor, ctx, action, () => this.commands.execute(build(ctx)));
   }
 
   @ApiBody(addCourseSchema)
@@ -129,7 +69,12 @@ export class CoursesController {
   editCourse(@Req() req: AppRequest, @Body() body: unknown) {
     return this.run(req, 'edit_course', (ctx) => {
       const { id, ...input } = parseBody(editCourseSchema, body);
-      return { type: 'EditCourse', courseId: id, organizationId: ctx.organizationId!, input };
+      return new EditCourseCommand(ctx, {
+        type: 'EditCourse',
+        courseId: id,
+        organizationId: ctx.organizationId!,
+        input,
+      });
     });
   }
 
@@ -142,12 +87,12 @@ export class CoursesController {
   deleteCourse(@Req() req: AppRequest, @Body() body: unknown) {
     return this.run(req, 'soft_delete_course', (ctx) => {
       const { id } = parseBody(courseIdSchema, body);
-      return {
+      return new DeleteCourseCommand(ctx, {
         type: 'DeleteCourse',
         courseId: id,
         organizationId: ctx.organizationId!,
         now: ctx.now.toISOString(),
-      };
+      });
     });
   }
 
@@ -160,7 +105,11 @@ export class CoursesController {
   resurrectCourse(@Req() req: AppRequest, @Body() body: unknown) {
     return this.run(req, 'resurrect_course', (ctx) => {
       const { id } = parseBody(courseIdSchema, body);
-      return { type: 'ResurrectCourse', courseId: id, organizationId: ctx.organizationId! };
+      return new ResurrectCourseCommand(ctx, {
+        type: 'ResurrectCourse',
+        courseId: id,
+        organizationId: ctx.organizationId!,
+      });
     });
   }
 }

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AddCourseHandler, RunCourseHandler } from './course.commands';
+import {
+  AddCourseHandler,
+  DeleteCourseHandler,
+  EditCourseHandler,
+  ResurrectCourseHandler,
+} from './course.commands';
 import { CoursesController } from './courses.controller';
 
-@Module({ controllers: [CoursesController], providers: [AddCourseHandler, RunCourseHandler] })
+@Module({
+  controllers: [CoursesController],
+  providers: [AddCourseHandler, EditCourseHandler, DeleteCourseHandler, ResurrectCourseHandler],
+})
 export class CoursesModule {}

@@ -287,4 +287,40 @@ describe('employees and wages owed', () => {
     expect(edit.status).toBe(200);
     expect(await owed()).toMatchObject({ earned: 125_050 });
   });
+
+  it('takes wage entries of Muhasebe off the outstanding wage: added, edited to another employee, reversed', async () => {
+    const list = async () => (await api().get('getEmployees')).body as Array<Record<string, unknown>>;
+    const owed = async (id: string) => (await list()).find((e) => e.id === id);
+    const before = await owed(instructorId);
+    const earned = before?.earned as number;
+    expect(before).toMatchObject({ paid: 0, outstanding: earned, earnedByWage: [100_000, 25_050] });
+    const guard = await api().post('addEmployee', { name: 'Ali', surname: 'Bekçi', employeeTypeId: 3 });
+    const wage = (employeeId: string, amount: string, date = '2026-02-01') => ({
+      type: 'cost',
+      subtype: 'wage',
+      method: 'bank_transfer',
+      amount,
+      date,
+      employeeId,
+    });
+    const paid = await api().post('addAccountingEntry', wage(instructorId, '600,25'));
+    expect(paid.status).toBe(200);
+    // a wage entry of another organisation naming this employee pays nothing here
+    expect((await orgApi(t, other).post('addAccountingEntry', wage(instructorId, '999'))).status).toBe(200);
+    // a cost that is no wage pays no wage
+    await api().post('addAccountingEntry', {
+      ...wage(instructorId, '50'),
+      subtype: 'other',
+      employeeId: null,
+    });
+    expect(await owed(instructorId)).toMatchObject({ earned, paid: 60_025, outstanding: earned - 60_025 });
+
+    const edit = await api().post('editAccountingEntry', { id: paid.body.id, ...wage(guard.body.id, '700') });
+    expect(edit.status).toBe(200);
+    expect(await owed(instructorId)).toMatchObject({ paid: 0, outstanding: earned });
+    expect(await owed(guard.body.id)).toMatchObject({ earned: 0, paid: 70_000, outstanding: -70_000 });
+
+    expect((await api().post('reverseAccountingEntry', { id: paid.body.id })).status).toBe(200);
+    expect(await owed(guard.body.id)).toMatchObject({ paid: 0, outstanding: 0 });
+  });
 });

@@ -6,6 +6,8 @@ import {
   type AddEnrollmentInput,
   type EditEnrollmentInput,
 } from '@okul/domain';
+import { requireOpenCourse, type Db } from '@okul/projections';
+import { DB } from '../infra/tokens';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { EnrollmentsQueries } from './enrollments.queries';
 
@@ -55,11 +57,12 @@ export class AddEnrollmentHandler implements ICommandHandler<AddEnrollmentComman
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(EnrollmentsQueries) private readonly queries: EnrollmentsQueries,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   async execute({ ctx, enrollmentId, input }: AddEnrollmentCommand) {
     const { studentId, ...rest } = input;
-    await this.queries.requireOpenCourse(ctx.organizationId!, rest.courseId);
+    await requireOpenCourse(this.db, ctx.organizationId!, rest.courseId);
     await this.executor.execute(ctx, enrollmentStream(studentId), enrollmentDecider, {
       type: 'AddEnrollment',
       enrollmentId,

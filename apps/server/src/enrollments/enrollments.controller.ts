@@ -7,7 +7,7 @@ import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
-import { sendJsonText } from '../students/sql-json';
+import { sendJsonText } from '../infra/read-model/sql-json';
 import { AddEnrollmentCommand, EditEnrollmentCommand, EndEnrollmentCommand } from './enrollment.commands';
 import { EnrollmentsQueries, getEnrollmentsQuerySchema } from './enrollments.queries';
 import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';

@@ -3,7 +3,7 @@ import { DomainError, message } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
-import { isoSql } from '../students/sql-json';
+import { isoSql } from '../infra/read-model/sql-json';
 
 /** GET getEnrollments query: all of the organisation's enrolments, or a student's, or a course's. */
 export const getEnrollmentsQuerySchema = z.strictObject({
@@ -57,14 +57,5 @@ export class EnrollmentsQueries {
     );
     if (!r.rows[0]) throw new DomainError('enrollment.notFound');
     return r.rows[0].student_id;
-  }
-
-  /** A course of this organisation that can take a new enrolment (not deleted), or 404. */
-  async requireOpenCourse(organizationId: string, courseId: string): Promise<void> {
-    const r = await this.db.query<{ deleted_at: Date | null }>(
-      `SELECT deleted_at FROM courses WHERE organization_id = $1 AND id = $2`,
-      [organizationId, courseId],
-    );
-    if (!r.rows[0] || r.rows[0].deleted_at !== null) throw new DomainError('course.notFound');
   }
 }

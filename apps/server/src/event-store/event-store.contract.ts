@@ -18,17 +18,23 @@ export interface ContractOptions {
   idempotentWithAny?: boolean;
   /** `makeStore` answers an empty store (a fresh database); false for a shared server. */
   startsEmpty?: boolean;
+  /** organizationHead names an organisation's last position (PostgreSQL); false when it answers null. */
+  knowsOrganizationHead?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function newEvent(type = 'ThingHappened', data: Record<string, unknown> = {}): NewEvent {
+function newEvent(
+  type = 'ThingHappened',
+  data: Record<string, unknown> = {},
+  organizationId = 'org-contract',
+): NewEvent {
   return {
     id: randomUUID(),
     type,
     data: { ...data, note: 'Çalışma günü, "ödeme" alındı \\ {a,b} NULL' },
     metadata: {
-      organizationId: 'org-contract',
+      organizationId,
       userId: 'user-1',
       ipAddress: '127.0.0.1',
       userAgent: 'vitest',
@@ -41,6 +47,10 @@ function newEvent(type = 'ThingHappened', data: Record<string, unknown> = {}): N
 
 function events(n: number, type?: string): NewEvent[] {
   return Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+}
+
+function eventsOf(organizationId: string, n: number): NewEvent[] {
+  return Array.from({ length: n }, (_, i) => newEvent('ThingHappened', { i }, organizationId));
 }
 
 /** Stream names unique per call, so a run against a shared server never meets an older run's streams. */
@@ -81,7 +91,12 @@ export function eventStoreContract(
   makeStore: () => Promise<ContractStore>,
   options: ContractOptions = {},
 ): void {
-  const { atomicAppendMany = true, idempotentWithAny = true, startsEmpty = true } = options;
+  const {
+    atomicAppendMany = true,
+    idempotentWithAny = true,
+    startsEmpty = true,
+    knowsOrganizationHead = true,
+  } = options;
 
   describe(`${name}: event store contract`, () => {
     // One store for the whole run (an embedded PGlite takes seconds to start): every test names its own
@@ -114,6 +129,28 @@ export function eventStoreContract(
         expect(await store().headPosition()).toBe(second.lastPosition);
         const tail = await store().readAll(first.lastPosition, 10);
         expect(tail.map((e) => e.globalPosition)).toEqual([second.lastPosition]);
+      });
+    });
+
+    describe('one organisation', () => {
+      it("reads only that organisation's events, in order and paged, and names its last position", async () => {
+        const org = `org-${randomUUID()}`;
+        const other = `org-${randomUUID()}`;
+        expect(await store().organizationHead(org)).toBe(knowsOrganizationHead ? 0n : null);
+        const from = await store().headPosition();
+        const first = await store().append(streamName('org'), eventsOf(org, 2), 'no_stream');
+        await store().append(streamName('other'), eventsOf(other, 2), 'no_stream');
+        const last = await store().append(streamName('org'), eventsOf(org, 1), 'no_stream');
+        const mine = await store().readOrganization(org, from, 10);
+        expect(mine).toHaveLength(3);
+        expect(mine.every((e) => e.metadata.organizationId === org)).toBe(true);
+        expect(mine[1].globalPosition).toBe(first.lastPosition);
+        expect(mine[2].globalPosition).toBe(last.lastPosition);
+        const page = await store().readOrganization(org, from, 2);
+        expect(page.map((e) => e.id)).toEqual(mine.slice(0, 2).map((e) => e.id));
+        const rest = await store().readOrganization(org, page[1].globalPosition, 2);
+        expect(rest.map((e) => e.id)).toEqual([mine[2].id]);
+        expect(await store().organizationHead(org)).toBe(knowsOrganizationHead ? last.lastPosition : null);
       });
     });
 

@@ -232,7 +232,25 @@ export class EventStoreDbEventStore implements EventStore {
    * Events after `fromPosition`. A $all read starts AT the position it is given, so the event there is
    * dropped; system events are dropped too, and pages continue until `limit` of ours are found.
    */
-  async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
+  readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
+    return this.readAllWhere(fromPosition, limit, () => true);
+  }
+
+  /** No index by organisation here: the whole log is paged through and filtered by metadata. */
+  readOrganization(organizationId: string, fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
+    return this.readAllWhere(fromPosition, limit, (e) => e.metadata?.organizationId === organizationId);
+  }
+
+  /** Unknown without reading the whole log backwards; callers fall back to other signs of change. */
+  async organizationHead(): Promise<null> {
+    return null;
+  }
+
+  private async readAllWhere(
+    fromPosition: bigint,
+    limit: number,
+    keep: (event: StoredEvent) => boolean,
+  ): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     let cursor: Position | null =
       fromPosition === 0n ? null : { commit: fromPosition, prepare: fromPosition };
@@ -250,7 +268,9 @@ export class EventStoreDbEventStore implements EventStore {
         if (!e?.position || (cursor && compare(e.position, cursor) <= 0)) continue;
         cursor = e.position;
         if (isSystem(e)) continue;
-        out.push(toStored(e, e.position));
+        const stored = toStored(e, e.position);
+        if (!keep(stored)) continue;
+        out.push(stored);
         if (out.length >= limit) break;
       }
       if (got < page) break;

@@ -123,6 +123,18 @@ type UnitOutcome = { results: AppendResult[] } | { error: Error };
 
 const MAX_UNITS_PER_BATCH = 256;
 
+/** Can the units be written by ONE call of the append function: each appends to distinct streams, none empty, and no stream is in two units. */
+function oneRound(units: StreamAppend[][]): boolean {
+  const used = new Set<string>();
+  for (const unit of units) {
+    for (const a of unit) {
+      if (a.events.length === 0 || used.has(a.streamId)) return false;
+      used.add(a.streamId);
+    }
+  }
+  return true;
+}
+
 /**
  * The PostgreSQL adapter of the event store port, over `pg` or PGlite (same SQL).
  * Idempotent by event id; optimistic concurrency by (stream_id, stream_version); appends serialised by
@@ -183,13 +195,13 @@ export class PostgresEventStore implements EventStore {
 
   private async commitBatch(batch: PendingUnit[]): Promise<void> {
     let outcomes: UnitOutcome[];
+    const units = batch.map((p) => p.appends);
     try {
-      outcomes = await this.db.transaction((tx) =>
-        this.writeUnits(
-          tx,
-          batch.map((p) => p.appends),
-        ),
-      );
+      // The usual batch is one call of the append function: sent alone it is its own transaction (the lock
+      // it takes is held to that commit), one round trip instead of BEGIN, the call and COMMIT.
+      outcomes = oneRound(units)
+        ? await this.writeRound(this.db, units, false)
+        : await this.db.transaction((tx) => this.writeUnits(tx, units));
     } catch (e) {
       if (batch.length === 1) return batch[0].reject(e);
       // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
@@ -274,7 +286,7 @@ export class PostgresEventStore implements EventStore {
    * One call of the append function for several units with pairwise distinct streams; a unit whose
    * streams come back unwritten is explained (under the lock the function took).
    */
-  private async writeRound(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
+  private async writeRound(tx: Sql, units: StreamAppend[][], locked = true): Promise<UnitOutcome[]> {
     const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
     let k = 0;
     units.forEach((unit, u) =>
@@ -302,16 +314,22 @@ export class PostgresEventStore implements EventStore {
           }),
         });
       } else {
-        outcomes.push(await this.explain(tx, unit));
+        outcomes.push(await this.explain(tx, unit, locked));
       }
     }
     return outcomes;
   }
 
-  /** Why a unit wrote nothing: a retry of a command already stored, or a conflict. */
-  private async explain(tx: Sql, unit: StreamAppend[]): Promise<UnitOutcome> {
+  /**
+   * Why a unit wrote nothing: a retry of a command already stored, or a conflict. Outside the append lock
+   * (`locked` false: the function's transaction has ended) the reasons still hold, as stored ids and
+   * versions only grow; but an expectation ahead of its stream may have been met since, which was a
+   * conflict when the unit was written.
+   */
+  private async explain(tx: Sql, unit: StreamAppend[], locked: boolean): Promise<UnitOutcome> {
     const results: AppendResult[] = [];
-    let fresh = 0;
+    // The first append whose expectation holds although nothing was written.
+    let met: { streamId: string; expectedVersion: ExpectedVersion; current: number | null } | null = null;
     for (const a of unit) {
       const ids = a.events.map((e) => e.id);
       const known = await tx.query<{ stream_id: string; v: number; p: string }>(
@@ -337,9 +355,12 @@ export class PostgresEventStore implements EventStore {
       if (!matches(a.expectedVersion, current)) {
         return { error: new ConcurrencyError(a.streamId, a.expectedVersion, current) };
       }
-      fresh++;
+      met ??= { streamId: a.streamId, expectedVersion: a.expectedVersion, current };
     }
-    if (fresh > 0) {
+    if (met && !locked) {
+      return { error: new ConcurrencyError(met.streamId, met.expectedVersion, met.current) };
+    }
+    if (met) {
       return { error: new Error(`Append unit on ${unit[0].streamId} is partly a retry of a stored command`) };
     }
     return { results };
@@ -369,7 +390,7 @@ export class PostgresEventStore implements EventStore {
     return r.rows.map(toStored);
   }
 
-  /** An organisation's history (for replay and export), in position order. */
+  /** An organisation's history (for replay and export), in position order, through its index. */
   async readOrganization(
     organizationId: string,
     fromPosition: bigint,
@@ -384,6 +405,14 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<bigint> {
     const r = await this.db.query<{ p: string | null }>('SELECT max(global_position)::text AS p FROM events');
+    return BigInt(r.rows[0]?.p ?? '0');
+  }
+
+  async organizationHead(organizationId: string): Promise<bigint> {
+    const r = await this.db.query<{ p: string | null }>(
+      'SELECT max(global_position)::text AS p FROM events WHERE organization_id = $1',
+      [organizationId],
+    );
     return BigInt(r.rows[0]?.p ?? '0');
   }
 

@@ -1,13 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  DomainError,
-  gradeDecider,
-  gradeStream,
-  type AddGradeInput,
-  type EditGradeInput,
-} from '@okul/domain';
-import { courseIsOpen, readGradeLookup, readGradeOwner, type Db } from '@okul/projections';
+import { gradeDecider, gradeStream, type AddGradeInput, type EditGradeInput } from '@okul/domain';
+import { readGradeLookup, requireOpenCourse, readGradeOwner, type Db } from '@okul/projections';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -55,7 +49,7 @@ export class AddGradeHandler implements ICommandHandler<AddGradeCommand> {
 
   async execute({ ctx, gradeId, input }: AddGradeCommand) {
     const org = ctx.organizationId!;
-    if (!(await courseIsOpen(this.db, org, input.courseId))) throw new DomainError('course.notFound');
+    await requireOpenCourse(this.db, org, input.courseId);
     const lookup = await readGradeLookup(this.db, org, input.studentId, input.courseId);
     await this.executor.execute(ctx, gradeStream(gradeId), gradeDecider, {
       type: 'AddGrade',

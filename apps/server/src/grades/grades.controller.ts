@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROLES, addGradeSchema, editGradeSchema, gradeIdSchema, idAnswerSchema, message } from '@okul/domain';
+import {
+  ROLES,
+  addGradeSchema,
+  editGradeSchema,
+  gradeIdSchema,
+  gradesAnswerSchema,
+  idAnswerSchema,
+  message,
+} from '@okul/domain';
 import { readGrades, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { MinRole } from '../auth/decorators';
@@ -17,22 +25,6 @@ const getGradesQuerySchema = z.strictObject({
   classId: z.uuid({ error: message('class.notFound') }).optional(),
   courseId: z.uuid({ error: message('course.notFound') }).optional(),
 });
-
-const gradesAnswerSchema = z.array(
-  z.object({
-    id: z.string(),
-    courseId: z.string(),
-    studentId: z.string(),
-    classId: z.string().nullable(),
-    gradeValue: z.string(),
-    gradePeriod: z.string().nullable(),
-    notes: z.string().nullable(),
-    createdAt: z.string(),
-    createdBy: z.string().nullable(),
-    editedAt: z.string().nullable(),
-    editedBy: z.string().nullable(),
-  }),
-);
 
 /**
  * api.md 7.3 Grades. The student detail (school-instructor, product.md 2) shows and takes grades, so grades are

@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  DomainError,
   classDecider,
   classStream,
   type CreateClassInput,
   type EditClassInput,
   type EditClassMembersInput,
 } from '@okul/domain';
-import { courseIsOpen, readStudentEnrollments, type Db } from '@okul/projections';
+import { readStudentEnrollments, requireOpenCourse, type Db } from '@okul/projections';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -65,8 +64,7 @@ export class CreateClassHandler implements ICommandHandler<CreateClassCommand> {
   ) {}
 
   async execute({ ctx, classId, input }: CreateClassCommand) {
-    if (!(await courseIsOpen(this.db, ctx.organizationId!, input.courseId)))
-      throw new DomainError('course.notFound');
+    await requireOpenCourse(this.db, ctx.organizationId!, input.courseId);
     await this.executor.execute(ctx, classStream(classId), classDecider, {
       type: 'CreateClass',
       ...base(ctx, classId),

@@ -14,13 +14,35 @@ export class BullMqQueue implements JobQueue {
     private readonly url: string,
     private readonly prefix = 'okul',
   ) {
-    this.connection = new Redis(url, { maxRetriesPerRequest: null });
+    // Adding a job while Redis is away fails after one reconnection attempt (the request answers 503)
+    // instead of waiting for ever in ioredis' offline queue; the connection itself keeps reconnecting.
+    this.connection = this.redis('queue', { maxRetriesPerRequest: 1 });
+  }
+
+  /**
+   * A connection named after the key prefix (CLIENT LIST shows whose it is). Redis restarting makes every
+   * client and BullMQ object emit 'error'; an EventEmitter without a listener would end the process.
+   */
+  private redis(role: string, opts: { maxRetriesPerRequest: number | null }) {
+    const r = new Redis(this.url, { ...opts, connectionName: `${this.prefix}:${role}` });
+    r.on('error', (e) => this.logError(`redis ${role}`, e));
+    r.on('ready', () => this.lastError.clear());
+    return r;
+  }
+
+  private readonly lastError = new Map<string, string>();
+  private logError(where: string, e: Error) {
+    // One line per change of error and client: while Redis is down ioredis retries many times a second.
+    if (this.lastError.get(where) === e.message) return;
+    this.lastError.set(where, e.message);
+    console.error(`[queue] ${where}: ${e.message}`);
   }
 
   private queue(name: string): Queue {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      q.on('error', (e) => this.logError(`queue ${name}`, e));
       this.queues.set(name, q);
     }
     return q;
@@ -48,11 +70,13 @@ export class BullMqQueue implements JobQueue {
       async (job) =>
         handler({ id: job.id ?? '', name: job.name, data: job.data as T, attempt: job.attemptsMade + 1 }),
       {
-        connection: new Redis(this.url, { maxRetriesPerRequest: null }),
+        // BullMQ needs workers to wait for Redis (no per-request retry limit): they resume once it is back.
+        connection: this.redis(`worker:${queue}`, { maxRetriesPerRequest: null }),
         prefix: this.prefix,
         concurrency: 4,
       },
     );
+    worker.on('error', (e) => this.logError(`worker ${queue}`, e));
     worker.on('failed', (job, err) =>
       console.error(`[queue ${queue}] job ${job?.id} failed: ${err.message}`),
     );
@@ -70,6 +94,7 @@ export class BullMqQueue implements JobQueue {
 
   async health() {
     try {
+      if (this.connection.status !== 'ready') throw new Error(`Redis connection ${this.connection.status}`);
       await this.connection.ping();
       return { ok: true, kind: this.kind };
     } catch (e) {

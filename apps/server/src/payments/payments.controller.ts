@@ -7,7 +7,7 @@ import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
-import { sendJsonText } from '../students/sql-json';
+import { sendJsonText } from '../infra/read-model/sql-json';
 import {
   AddPaymentCommand,
   DeletePaymentCommand,

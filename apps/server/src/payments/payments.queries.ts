@@ -3,7 +3,7 @@ import { DomainError, message } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
-import { isoSql } from '../students/sql-json';
+import { isoSql } from '../infra/read-model/sql-json';
 
 /** GET getPayments query: all of the organisation's payments, or a student's, or a course's. */
 export const getPaymentsQuerySchema = z.strictObject({

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  DomainError,
   scheduleDecider,
   scheduleStream,
   type AddScheduleInput,
@@ -9,7 +8,7 @@ import {
   type ScheduleMembers,
   type UpdateScheduleDetailsInput,
 } from '@okul/domain';
-import { courseIsOpen, readStudentEnrollments, type Db } from '@okul/projections';
+import { readStudentEnrollments, requireOpenCourse, type Db } from '@okul/projections';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -94,10 +93,6 @@ async function memberLookup(db: Db, organizationId: string, m: ScheduleMembers):
       classes.rows.map((c) => [c.id, { courseId: c.course_id, title: c.title, deleted: c.deleted }]),
     ),
   };
-}
-
-async function requireOpenCourse(db: Db, organizationId: string, courseId: string) {
-  if (!(await courseIsOpen(db, organizationId, courseId))) throw new DomainError('course.notFound');
 }
 
 @CommandHandler(AddScheduleCommand)

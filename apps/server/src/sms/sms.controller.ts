@@ -8,9 +8,19 @@ import {
   recordsWithIdSchema,
   sendSmsAnswerSchema,
   sendSmsSchema,
+  smsNoticePreviewAnswerSchema,
+  smsNoticePreviewQuerySchema,
+  smsNoticeSettingsAnswerSchema,
+  smsNoticeSettingsSchema,
   smsRecipientsAnswerSchema,
 } from '@okul/domain';
-import { readSmsCredits, readSmsOutbox, readSmsRecipients, type Db } from '@okul/projections';
+import {
+  readSmsCredits,
+  readSmsNoticeSettings,
+  readSmsOutbox,
+  readSmsRecipients,
+  type Db,
+} from '@okul/projections';
 import type { Response } from 'express';
 import { MinRole } from '../auth/decorators';
 import { audited } from '../infra/audited';
@@ -20,6 +30,7 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
 import { DomainError } from '@okul/domain';
+import { SmsNotices, UpdateSmsNoticeSettingsCommand } from './sms-notices';
 import { SendSmsCommand } from './sms.commands';
 
 /** api.md 7.3 SMS: /giris/sms is the school-admin's (product.md 2). */
@@ -29,6 +40,7 @@ export class SmsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
+    @Inject(SmsNotices) private readonly notices: SmsNotices,
   ) {}
 
   @Post('sendSms')
@@ -77,5 +89,37 @@ export class SmsController {
       .set('Content-Type', 'text/vcard; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="${phoneBookFileName(new Date().toISOString())}"`)
       .send(vcf);
+  }
+
+  /** Ours: the automatic notices (debt warning, absence notice, lesson reminder) of the organisation. */
+  @Get('getSmsNoticeSettings')
+  @ApiAnswer(smsNoticeSettingsAnswerSchema)
+  @MinRole(ROLES.schoolAdmin)
+  async getSmsNoticeSettings(@Req() req: AppRequest) {
+    return readSmsNoticeSettings(this.db, req.org!.id);
+  }
+
+  @Post('updateSmsNoticeSettings')
+  @ApiBody(smsNoticeSettingsSchema)
+  @ApiAnswer(smsNoticeSettingsAnswerSchema)
+  @HttpCode(200)
+  @MinRole(ROLES.schoolAdmin)
+  updateSmsNoticeSettings(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'update_sms_notices', () =>
+      this.commands.execute(
+        new UpdateSmsNoticeSettingsCommand(ctx, parseBody(smsNoticeSettingsSchema, body)),
+      ),
+    );
+  }
+
+  /** Ours: who a notice would reach now and with what text, and who not and why (before switching it on). */
+  @Get('getSmsNoticePreview')
+  @ApiQuery(smsNoticePreviewQuerySchema)
+  @ApiAnswer(smsNoticePreviewAnswerSchema)
+  @MinRole(ROLES.schoolAdmin)
+  async getSmsNoticePreview(@Req() req: AppRequest, @Query() query: unknown) {
+    const { kind } = parseBody(smsNoticePreviewQuerySchema, query);
+    return this.notices.preview(req.org!.id, kind, new Date().toISOString());
   }
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
 import { LocalSmsGateway } from './local-sms-gateway';
 import { SMS_GATEWAY, type SmsGateway } from './sms-gateway';
+import { SmsNotices, UpdateSmsNoticeSettingsHandler } from './sms-notices';
 import { SendSmsHandler } from './sms.commands';
 import { SmsController } from './sms.controller';
 import { SmsWorker } from './sms.worker';
@@ -26,7 +27,9 @@ export function createSmsGateway(config: AppConfig): SmsGateway {
     { provide: SMS_GATEWAY, useFactory: createSmsGateway, inject: [CONFIG] },
     SmsWorker,
     SendSmsHandler,
+    SmsNotices,
+    UpdateSmsNoticeSettingsHandler,
   ],
-  exports: [SmsWorker, SMS_GATEWAY],
+  exports: [SmsWorker, SmsNotices, SMS_GATEWAY],
 })
 export class SmsModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROLES, fromLocal, hasRole, isLeapYear, toLocal, type Kurus } from '@okul/domain';
-import { readDuePaymentsAt, type Db } from '@okul/projections';
+import { readCourseNames, readDuePaymentsAt, type Db } from '@okul/projections';
 import { DB } from '../infra/tokens';
 
 interface StudentRow {
@@ -118,17 +118,14 @@ export class DashboardService {
   private async duePayments(organizationId: string, now: Date) {
     const { due, validUntil } = await readDuePaymentsAt(this.db, organizationId, now.toISOString());
     const ids = [...new Set(due.map((d) => d.studentId))];
-    const [students, courses] = await Promise.all([
+    const [students, courseName] = await Promise.all([
       this.db.query<StudentRow>(
         `SELECT ${STUDENT_COLUMNS} FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
         [organizationId, ids],
       ),
-      this.db.query<{ id: string; name: string }>(`SELECT id, name FROM courses WHERE organization_id = $1`, [
-        organizationId,
-      ]),
+      readCourseNames(this.db, organizationId),
     ]);
     const byId = new Map(students.rows.map((s) => [s.id, s]));
-    const courseName = new Map(courses.rows.map((c) => [c.id, c.name]));
     const rows = due
       .filter((d) => byId.has(d.studentId))
       .map((d) => ({

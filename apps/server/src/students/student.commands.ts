@@ -11,7 +11,6 @@ import {
   studentRegistrationStreams,
   studentStream,
   tcknReservationDecider,
-  type StudentCommand,
   type StudentInput,
 } from '@okul/domain';
 import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
@@ -52,11 +51,20 @@ export class EditStudentCommand extends Command<{ id: string; studentNumber: num
   }
 }
 
-/** Soft delete and restore. */
-export class RunStudentCommand extends Command<{ id: string }> {
+/** product.md 4: a deleted student is listed apart and can be restored. */
+export class SoftDeleteStudentCommand extends Command<{ id: string }> {
   constructor(
     readonly ctx: CommandContext,
-    readonly command: Extract<StudentCommand, { type: 'SoftDeleteStudent' | 'ResurrectStudent' }>,
+    readonly studentId: string,
+  ) {
+    super();
+  }
+}
+
+export class ResurrectStudentCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly studentId: string,
   ) {
     super();
   }
@@ -129,12 +137,32 @@ export class EditStudentHandler implements ICommandHandler<EditStudentCommand> {
   }
 }
 
-@CommandHandler(RunStudentCommand)
-export class RunStudentHandler implements ICommandHandler<RunStudentCommand> {
+@CommandHandler(SoftDeleteStudentCommand)
+export class SoftDeleteStudentHandler implements ICommandHandler<SoftDeleteStudentCommand> {
   constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
 
-  async execute({ ctx, command }: RunStudentCommand) {
-    await this.executor.execute(ctx, studentStream(command.studentId), studentDecider, command);
-    return { id: command.studentId };
+  async execute({ ctx, studentId }: SoftDeleteStudentCommand) {
+    await this.executor.execute(ctx, studentStream(studentId), studentDecider, {
+      type: 'SoftDeleteStudent',
+      ...studentCommandBase(ctx, studentId),
+    });
+    return { id: studentId };
   }
+}
+
+@CommandHandler(ResurrectStudentCommand)
+export class ResurrectStudentHandler implements ICommandHandler<ResurrectStudentCommand> {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async execute({ ctx, studentId }: ResurrectStudentCommand) {
+    await this.executor.execute(ctx, studentStream(studentId), studentDecider, {
+      type: 'ResurrectStudent',
+      ...studentCommandBase(ctx, studentId),
+    });
+    return { id: studentId };
+  }
+}
+
+function studentCommandBase(ctx: CommandContext, studentId: string) {
+  return { studentId, organizationId: ctx.organizationId!, userId: ctx.userId, now: ctx.now.toISOString() };
 }

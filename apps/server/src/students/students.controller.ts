@@ -7,22 +7,22 @@ import {
   registerStudentSchema,
   studentBalanceQuerySchema,
   studentIdSchema,
-  type StudentCommand,
 } from '@okul/domain';
 import type { Response } from 'express';
 import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { audited } from '../infra/audited';
-import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
 import { BalancesService } from './balances.service';
 import { DashboardService } from './dashboard.service';
-import { ReadCache, sendCached } from './read-cache';
-import { sendJsonText } from './sql-json';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
+import { sendJsonText } from '../infra/read-model/sql-json';
 import {
   EditStudentCommand,
   RegisterStudentCommand,
-  RunStudentCommand,
+  ResurrectStudentCommand,
+  SoftDeleteStudentCommand,
   withStudentPrefix,
 } from './student.commands';
 import { StudentsQueries, getStudentsQuerySchema } from './students.queries';
@@ -76,7 +76,7 @@ export class StudentsController {
       now,
       () => this.queries.listJson(org, roleId, now, q),
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 
   @ApiBody(registerStudentSchema)
@@ -115,21 +115,6 @@ export class StudentsController {
     );
   }
 
-  private run(
-    req: AppRequest,
-    action: string,
-    build: (
-      ctx: CommandContext,
-      id: string,
-    ) => Extract<StudentCommand, { type: 'SoftDeleteStudent' | 'ResurrectStudent' }>,
-    body: unknown,
-  ) {
-    const ctx = commandContext(req);
-    return audited(this.executor, ctx, action, () =>
-      this.commands.execute(new RunStudentCommand(ctx, build(ctx, parseBody(studentIdSchema, body).id))),
-    );
-  }
-
   @ApiBody(studentIdSchema)
   @ApiAnswer(idAnswerSchema)
   @ApiErrors('student.notFound', 'student.alreadyDeleted')
@@ -137,17 +122,9 @@ export class StudentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   deleteStudent(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(
-      req,
-      'soft_delete_student',
-      (ctx, id) => ({
-        type: 'SoftDeleteStudent',
-        studentId: id,
-        organizationId: ctx.organizationId!,
-        userId: ctx.userId,
-        now: ctx.now.toISOString(),
-      }),
-      body,
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'soft_delete_student', () =>
+      this.commands.execute(new SoftDeleteStudentCommand(ctx, parseBody(studentIdSchema, body).id)),
     );
   }
 
@@ -158,17 +135,9 @@ export class StudentsController {
   @HttpCode(200)
   @MinRole(ROLES.schoolAdmin)
   resurrectStudent(@Req() req: AppRequest, @Body() body: unknown) {
-    return this.run(
-      req,
-      'resurrect_student',
-      (ctx, id) => ({
-        type: 'ResurrectStudent',
-        studentId: id,
-        organizationId: ctx.organizationId!,
-        userId: ctx.userId,
-        now: ctx.now.toISOString(),
-      }),
-      body,
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'resurrect_student', () =>
+      this.commands.execute(new ResurrectStudentCommand(ctx, parseBody(studentIdSchema, body).id)),
     );
   }
 
@@ -223,6 +192,6 @@ export class StudentsController {
         return { text: JSON.stringify(body), validUntil };
       },
     );
-    sendCached(req, res, answer);
+    await sendCached(req, res, answer);
   }
 }

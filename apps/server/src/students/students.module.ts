@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { BalancesService } from './balances.service';
 import { DashboardService } from './dashboard.service';
-import { ReadCache } from './read-cache';
-import { EditStudentHandler, RegisterStudentHandler, RunStudentHandler } from './student.commands';
+import { ReadCache } from '../infra/read-model/read-cache';
+import {
+  EditStudentHandler,
+  RegisterStudentHandler,
+  ResurrectStudentHandler,
+  SoftDeleteStudentHandler,
+} from './student.commands';
 import { StudentsController } from './students.controller';
 import { StudentsQueries } from './students.queries';
 
@@ -15,7 +20,8 @@ import { StudentsQueries } from './students.queries';
     ReadCache,
     RegisterStudentHandler,
     EditStudentHandler,
-    RunStudentHandler,
+    SoftDeleteStudentHandler,
+    ResurrectStudentHandler,
   ],
   exports: [StudentsQueries],
 })

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ROLES, hasRole, matchesSearch, message, trCompare } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readCourseNames, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
 
@@ -68,7 +68,7 @@ export class StudentsQueries {
       where.push(`s.student_number = $${params.length}`);
     }
     const one = params.length > 1;
-    const [students, enrollments, courses] = await Promise.all([
+    const [students, enrollments, courseName] = await Promise.all([
       this.db.query<StudentListRow>(
         `SELECT s.id, ${query.view === 'list' ? 's.list_data AS data' : 's.data'}, s.search_text, concat_ws(' ', cu.name, cu.surname) AS created_by_name,
                 CASE WHEN eu.id IS NULL THEN NULL ELSE concat_ws(' ', eu.name, eu.surname) END AS edited_by_name
@@ -88,11 +88,8 @@ export class StudentsQueries {
           ORDER BY e.start_date, e.id`,
         params,
       ),
-      this.db.query<{ id: string; name: string }>(`SELECT id, name FROM courses WHERE organization_id = $1`, [
-        organizationId,
-      ]),
+      readCourseNames(this.db, organizationId),
     ]);
-    const courseName = new Map(courses.rows.map((c) => [c.id, c.name]));
     const admin = hasRole(roleId, ROLES.schoolAdmin);
     const nowMs = now.getTime();
     // product.md 4: `active` turns false when an enrolment's end passes; the answer holds until the next one.
@@ -154,10 +151,6 @@ export class StudentsQueries {
 
   /** Course names of the organisation by id (deleted courses included: old balances still name them). */
   async courseNames(organizationId: string): Promise<Map<string, string>> {
-    const r = await this.db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM courses WHERE organization_id = $1`,
-      [organizationId],
-    );
-    return new Map(r.rows.map((c) => [c.id, c.name]));
+    return readCourseNames(this.db, organizationId);
   }
 }

@@ -16,6 +16,7 @@ describe('the plan in the browser', () => {
   const form = registrationForm();
   const tckn = tcknSource(77);
   const ids: string[] = [];
+  const numbers: number[] = [];
   let guitar: string;
 
   beforeAll(async () => {
@@ -34,6 +35,7 @@ describe('the plan in the browser', () => {
         studentBody(tckn(), { name, surname, regD: 1, regM: 1, regY: 2025 }),
       );
       ids.push(r.body.id as string);
+      numbers.push(r.body.studentNumber as number);
       const e = await api.post('addEnrollment', {
         studentId: r.body.id,
         courseId: guitar,
@@ -130,5 +132,64 @@ describe('the plan in the browser', () => {
       .getByRole('region', { name: 'Yoklaması alınmamış dersler' })
       .getByText('Yoklaması eksik ders yok.')
       .waitFor();
+  });
+
+  it("enters a group's grades on its sheet and edits them on the student detail", async () => {
+    // Gruplar: the grade sheet of Gitar A, one period, Enter moving down the members
+    await page.getByRole('link', { name: 'Gruplar' }).click();
+    await page.waitForURL('**/giris/gruplar');
+    await page.getByRole('button', { name: 'Gitar A grubunun not çizelgesi' }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('combobox', { name: /^Dönem/ }).fill('1. dönem');
+    // members in Turkish name order: Ali Veli, Can Ok, Ece Su
+    await sheet.getByRole('textbox', { name: /Ali Veli notu/ }).fill('85');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('AA');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('70');
+    expect(await sheet.getByRole('textbox', { name: /Ece Su notu/ }).inputValue()).toBe('70');
+    await sheet.getByRole('button', { name: 'Notları Kaydet' }).click();
+    await page.getByText('3 not kaydedildi').waitFor();
+    const grades = await orgApi(env.server, owner).get('getGrades', { courseId: guitar });
+    expect(
+      (grades.body as Array<{ studentId: string; gradeValue: string; gradePeriod: string }>)
+        .map((g) => [ids.indexOf(g.studentId), g.gradeValue, g.gradePeriod])
+        .sort(),
+    ).toEqual([
+      [0, '85', '1. dönem'],
+      [1, '70', '1. dönem'],
+      [2, 'AA', '1. dönem'],
+    ]);
+
+    // Ali's detail: the grade is listed; a second one is added, the first edited, the second deleted
+    await page.goto(`${env.baseUrl}/giris/ogrenci-detay/${numbers[0]}`);
+    const table = page.getByRole('table', { name: 'Notlar' });
+    await table.getByRole('row', { name: /Gitar.*1\. dönem.*85.*Gitar A/ }).waitFor();
+    await page.getByRole('button', { name: 'Not Ekle' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Not/ }).fill('92');
+    await dialog.getByRole('textbox', { name: /^Dönem/ }).fill('2. dönem');
+    // the only active course is chosen; the group is offered among those holding Ali for it
+    expect(await dialog.getByRole('combobox', { name: /^Kurs/ }).textContent()).toContain('Gitar');
+    await dialog.getByRole('combobox', { name: /^Grup/ }).click();
+    await page.getByRole('option', { name: 'Gitar A' }).click();
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('Not eklendi').waitFor();
+    await table.getByRole('row', { name: /2\. dönem.*92/ }).waitFor();
+    await table
+      .getByRole('row', { name: /1\. dönem.*85/ })
+      .getByRole('button', { name: 'Notu düzenle' })
+      .click();
+    await page.getByRole('dialog').getByRole('textbox', { name: /^Not/ }).fill('88');
+    await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('Not güncellendi').waitFor();
+    await table
+      .getByRole('row', { name: /2\. dönem.*92/ })
+      .getByRole('button', { name: 'Notu sil' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sil' }).click();
+    await page.getByText('Not silindi').waitFor();
+    const ali = await orgApi(env.server, owner).get('getGrades', { studentId: ids[0] });
+    expect((ali.body as Array<{ gradeValue: string }>).map((g) => g.gradeValue)).toEqual(['88']);
   });
 });

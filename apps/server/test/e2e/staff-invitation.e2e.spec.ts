@@ -119,6 +119,12 @@ describe('staff invitation and account screens in the browser', () => {
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('Personel', { exact: true }).waitFor();
+
+    // removing the member (the int tests prove their open sessions lose the organisation at once)
+    await users.getByRole('button', { name: `${invitee} kullanıcısını kurumdan çıkar` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Çıkar' }).click();
+    await page.getByText('Kullanıcı kurumdan çıkarıldı').waitFor();
+    await page.getByRole('heading', { name: 'Kullanıcılar (1)' }).waitFor();
   });
 
   it('an existing user accepts an invitation in Gelen Kutusu and picks between two organisations', async () => {
@@ -180,6 +186,7 @@ describe('staff invitation and account screens in the browser', () => {
     expect(await sessions.getByRole('row').count()).toBe(3);
     expect((await request(env.server.http).get('/api/v1/getProfile').set(me.auth)).status).toBe(200);
     await sessions.getByRole('button', { name: /oturumunu sonlandır$/ }).click();
+    await page.getByRole('dialog').getByLabel('Mevcut Şifre').fill(me.password);
     await page.getByRole('dialog').getByRole('button', { name: 'Sonlandır' }).click();
     await page.getByText('Oturum sonlandırıldı').waitFor();
     await expect.poll(() => sessions.getByRole('row').count()).toBe(2);

@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = withDatabase(TEST_DATABASE_URL, name);
-  const db = createPgDb(url, 20);
+  const db = createPgDb(url, { max: 20, applicationName: 'okul-test' });
   return {
     url,
     db,

@@ -16,6 +16,8 @@ export interface TestServer {
   database: TestDatabase;
   /** Where the file mailer writes this server's e-mails (one JSON file each). */
   mailDir: string;
+  /** This server's key prefix in Redis (queues, rate limits) and the start of its Redis client names. */
+  redisPrefix: string;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,13 @@ const servers = new WeakMap<object, TestServer>();
  * The whole server on a fresh Postgres database and real Redis/BullMQ (unique queue prefix),
  * listening on an ephemeral port. `env` overrides configuration.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: {
+    /** The URL the server connects to for its fresh database (e.g. through a test's TCP proxy). */
+    databaseUrl?: (url: string) => string;
+  } = {},
+): Promise<TestServer> {
   // TEST_DB=pglite (the `int-pglite` project) runs the same tests on the embedded default, PGlite in-process.
   const embedded = process.env.TEST_DB === 'pglite';
   const dataDir = embedded ? mkdtempSync(join(tmpdir(), 'okul-pglite-')) : '';
@@ -35,7 +43,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const prefix = `okul-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
-    ...(external ? { DATABASE_URL: external.url } : { DATA_DIR: dataDir }),
+    ...(external
+      ? { DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url }
+      : { DATA_DIR: dataDir }),
     REDIS_URL: TEST_REDIS_URL,
     PORT: '0',
     CLIENT_DIST: '',
@@ -57,6 +67,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     http: server.app.getHttpServer(),
     database,
     mailDir,
+    redisPrefix: prefix,
     async close() {
       await server.close();
       await database.drop();

@@ -66,6 +66,7 @@ export const accountMessages = {
   'users.addFailed': { status: 400, text: 'Kullanıcı eklenemedi' },
   'users.updateFailed': { status: 400, text: 'Kullanıcı güncellenemedi.' },
   'org.ownerFixed': { status: 403, text: 'Kurum sahibinin rolü değiştirilemez.' }, // ours
+  'org.ownerNotRemovable': { status: 403, text: 'Kurum sahibi kurumdan çıkarılamaz.' }, // ours
   'org.roleNotAssignable': { status: 400, text: 'Bu rol atanamaz.' }, // ours
   'org.roleMissing': { status: 400, text: 'Rol seçilmelidir.' }, // ours
   'org.userNotMember': { status: 404, text: 'Kullanıcı bu kurumun üyesi değil.' }, // ours

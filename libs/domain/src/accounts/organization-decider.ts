@@ -32,6 +32,18 @@ export type OrganizationEvent =
       }
     >
   | DomainEvent<
+      'OrganizationMemberRemoved',
+      {
+        organizationId: string;
+        userId: string;
+        previousOrgRoleId: number;
+        /** The member as they were named then, for İşlem Dökümü. */
+        name: string;
+        email: string;
+        removedAt: string;
+      }
+    >
+  | DomainEvent<
       'OrganizationRenamed',
       { organizationId: string; name: string; previousName: string; renamedAt: string }
     >
@@ -67,6 +79,7 @@ export type OrganizationCommand =
   | { type: 'ActivateOrganization'; now: string }
   | { type: 'AddMember'; userId: string; orgRoleId: number; now: string }
   | { type: 'ChangeMemberRole'; userId: string; orgRoleId: number; now: string }
+  | { type: 'RemoveMember'; userId: string; name: string; email: string; now: string }
   | { type: 'ExtendSubscription'; paymentId: string; checkoutItem: string; months: number; now: string }
   | { type: 'AddSmsCredits'; paymentId: string; checkoutItem: string; credits: number; now: string };
 
@@ -200,6 +213,27 @@ export function decideOrganization(
         },
       ];
     }
+    case 'RemoveMember': {
+      const s = open(state);
+      const member = s.members[command.userId];
+      if (!member?.isActive) throw new DomainError('org.userNotMember');
+      // product.md 6: the owner is fixed; an organisation never loses its owner.
+      if (member.orgRoleId === ROLES.schoolOwner || command.userId === s.ownerUserId)
+        throw new DomainError('org.ownerNotRemovable');
+      return [
+        {
+          type: 'OrganizationMemberRemoved',
+          data: {
+            organizationId: s.organizationId,
+            userId: command.userId,
+            previousOrgRoleId: member.orgRoleId,
+            name: command.name,
+            email: command.email,
+            removedAt: command.now,
+          },
+        },
+      ];
+    }
     case 'ExtendSubscription': {
       const s = open(state);
       if (!Number.isInteger(command.months) || command.months < 1)
@@ -272,6 +306,14 @@ export function evolveOrganization(state: OrganizationState, event: Organization
         members: {
           ...state.members,
           [event.data.userId]: { orgRoleId: event.data.orgRoleId, isActive: true },
+        },
+      };
+    case 'OrganizationMemberRemoved':
+      return {
+        ...state,
+        members: {
+          ...state.members,
+          [event.data.userId]: { orgRoleId: event.data.previousOrgRoleId, isActive: false },
         },
       };
     case 'OrganizationRenamed':

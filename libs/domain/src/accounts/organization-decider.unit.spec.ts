@@ -68,6 +68,27 @@ describe('organisation members', () => {
       when(withStaff, { type: 'ChangeMemberRole', userId: owner, orgRoleId: ROLES.schoolOwner, now: t0 }),
     ).toEqual([]);
   });
+  it('removes a member once, never the owner; a removed member may be added again', () => {
+    const remove = { type: 'RemoveMember' as const, userId: staff, name: 'Ali', email: 'a@b.co', now: t0 };
+    const removed = when(withStaff, remove);
+    expect(removed).toEqual([
+      {
+        type: 'OrganizationMemberRemoved',
+        data: {
+          organizationId: org,
+          userId: staff,
+          previousOrgRoleId: ROLES.schoolStaff,
+          name: 'Ali',
+          email: 'a@b.co',
+          removedAt: t0,
+        },
+      },
+    ]);
+    const after = [...withStaff, ...removed];
+    expect(() => when(after, remove)).toThrow('Kullanıcı bu kurumun üyesi değil.');
+    expect(() => when(after, { ...remove, userId: owner })).toThrow('Kurum sahibi kurumdan çıkarılamaz.');
+    expect(when(after, { type: 'AddMember', userId: staff, orgRoleId: 5, now: t0 })).toHaveLength(1);
+  });
   it('adding an existing member again changes nothing', () => {
     expect(
       when(withStaff, { type: 'AddMember', userId: staff, orgRoleId: ROLES.schoolAdmin, now: t0 }),

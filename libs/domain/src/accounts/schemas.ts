@@ -67,7 +67,11 @@ export const loginSchema = z.strictObject({
     .min(1, { error: message('auth.invalidCredentials') }),
 });
 
-export const logoutSchema = z.strictObject({ sessionId: z.string().optional() }).optional().default({});
+/** api.md 7.2 logout {sessionId}; ending another session also needs the current password (ours). */
+export const logoutSchema = z
+  .strictObject({ sessionId: z.string().optional(), currentPassword: z.string().max(200).optional() })
+  .optional()
+  .default({});
 
 const uuidField = z
   .string({ error: message('common.badRequest') })
@@ -171,6 +175,9 @@ export const updateOrganizationUserSchema = z.strictObject({
     .optional(),
   orgRoleId: orgRoleField,
 });
+
+/** Ours: removeOrganizationUser {userId} ends a membership (log action delete_user of product.md 3). */
+export const removeOrganizationUserSchema = z.strictObject({ userId: uuidField });
 
 /** api.md 7.3 inviteUser {email, name, orgId, orgRoleId} (product.md 5: valid e-mail and role required). */
 export const inviteUserSchema = z.strictObject({

@@ -44,6 +44,8 @@ export type SessionCommand =
       newHash: string;
       now: string;
       expiresAt: string;
+      /** The absolute lifetime from sign-in: refreshing never moves the end past startedAt + this. */
+      maxLifetimeMs: number;
     }
   | { type: 'EndSession'; sessionId: string; userId: string; reason: SessionEndReason; now: string };
 
@@ -55,6 +57,7 @@ export type SessionState =
       currentHash: string;
       usedHashes: string[];
       expiresAt: string;
+      startedAt: string;
     };
 
 export const initialSessionState: SessionState = { status: 'none' };
@@ -62,7 +65,8 @@ export const initialSessionState: SessionState = { status: 'none' };
 /**
  * Refresh tokens rotate on every use. Presenting a token that was already rotated away means it leaked:
  * the whole session is revoked (the decider answers SessionEnded with reason refresh_token_reuse and the
- * caller refuses the request after storing it).
+ * caller refuses the request after storing it). A session lives at most `maxLifetimeMs` from sign-in however
+ * often it is refreshed, so a stolen refresh token cannot keep a session alive for ever.
  */
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
@@ -80,7 +84,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
         ];
       }
       if (state.currentHash !== command.presentedHash) throw new DomainError('auth.refreshInvalid');
-      if (state.expiresAt <= command.now) {
+      const absoluteEnd = new Date(Date.parse(state.startedAt) + command.maxLifetimeMs).toISOString();
+      if (state.expiresAt <= command.now || absoluteEnd <= command.now) {
         return [{ type: 'SessionEnded', data: { ...base, reason: 'expired', endedAt: command.now } }];
       }
       return [
@@ -90,7 +95,7 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
             ...base,
             refreshTokenHash: command.newHash,
             refreshedAt: command.now,
-            expiresAt: command.expiresAt,
+            expiresAt: command.expiresAt < absoluteEnd ? command.expiresAt : absoluteEnd,
           },
         },
       ];
@@ -127,6 +132,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         currentHash: event.data.refreshTokenHash,
         usedHashes: [],
         expiresAt: event.data.expiresAt,
+        startedAt: event.data.startedAt,
       };
     case 'SessionRefreshed':
       if (state.status === 'none') return state;

@@ -23,6 +23,8 @@ export const attendanceSchema = z.object({
   courseName: z.string().nullable(),
   /** null means Diğer (product.md 3). */
   instructorId: z.string().nullable(),
+  /** The instructor's name; null means Diğer, also for a stored id that is no instructor here. */
+  instructorName: z.string().nullable().optional(),
   day: z.number(),
   month: z.number(),
   year: z.number(),

@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './decider';
 export * from './wages';
+export * from './wage-payments';

@@ -37,4 +37,7 @@ export const enrollmentMessages = {
   }, // ours
   'enrollment.dateInvalid': { status: 400, text: 'Tarih geçersiz.' }, // ours
   'enrollment.idMissing': { status: 400, text: 'Kurs kaydı seçilmemiş.' }, // ours
+  'enrollment.added': { status: 200, text: 'Kurs kaydı eklendi' }, // ours
+  'enrollment.ended': { status: 200, text: 'Kurs kaydı kapatıldı' }, // ours
+  'enrollment.edited': { status: 200, text: 'Kurs kaydı güncellendi' }, // ours
 } as const;

@@ -1,4 +1,5 @@
 import { toLocal } from '../shared/time';
+import { SMS_TYPES } from '../sms/statuses';
 
 /**
  * The audit log (İşlem Dökümü) as Turkish sentences. product.md 3 (log entry): every known action is
@@ -114,6 +115,19 @@ function onNamed(d: LogDetails, withName: (name: string) => string, without: str
 function entryKind(d: LogDetails): string {
   const type = d.type === 'cost' ? 'Gider' : d.type === 'revenue' ? 'Gelir' : 'Muhasebe';
   return d.type === 'cost' && d.subtype === 'wage' ? `${type} (maaş)` : type;
+}
+
+function smsTypeLabel(v: unknown): string | null {
+  return typeof v === 'string' && Object.prototype.hasOwnProperty.call(SMS_TYPES, v)
+    ? SMS_TYPES[v as keyof typeof SMS_TYPES].label
+    : text(v);
+}
+
+/** Where a consent came from: a reply to the shared number, the QR page, or the student form. */
+function consentSource(v: unknown): string | null {
+  if (v === 'sms') return 'SMS yanıtı';
+  if (v === 'qr') return 'QR onay sayfası';
+  return text(v);
 }
 
 const ACTIONS = {
@@ -439,6 +453,31 @@ const ACTIONS = {
         ['tutar', formatLogAmount(d.amount)],
         ['neden', text(d.reason)],
       ])}.`,
+  },
+
+  // SMS (ours: not in product.md 3's list)
+  send_sms: {
+    label: 'SMS gönderme',
+    done: (d) =>
+      `${text(d.count) === null ? 'SMS' : `${text(d.count)} SMS`} gönderdi${facts([
+        ['kredi', text(d.credits)],
+        ['tür', smsTypeLabel(d.smsType)],
+      ])}.`,
+  },
+  change_sms_consent: {
+    label: 'SMS izni değişikliği',
+    done: (d) => {
+      const phone = text(d.phone);
+      const status = text(d.status);
+      const what = phone === null ? 'Bir numaranın SMS iznini' : `${phone} numarasının SMS iznini`;
+      return `${what} ${status === null ? 'değiştirdi' : `${status} olarak kaydetti`}${facts([
+        ['kaynak', consentSource(d.source)],
+      ])}.`;
+    },
+  },
+  update_sms_notices: {
+    label: 'Otomatik SMS bildirimleri',
+    done: (d) => `Otomatik SMS bildirimlerini güncelledi${facts([['açık', text(d.enabled)]])}.`,
   },
 
   // students

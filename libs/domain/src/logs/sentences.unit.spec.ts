@@ -82,6 +82,9 @@ const OUR_ACTIONS = [
   'add_grade',
   'edit_grade',
   'delete_grade',
+  'send_sms',
+  'change_sms_consent',
+  'update_sms_notices',
 ];
 
 describe('log sentences', () => {
@@ -117,6 +120,16 @@ describe('log sentences', () => {
     expect(logSentence('add_course', { courseId: 'c1', name: 'Resim' })).toBe('"Resim" kursunu ekledi.');
     expect(logSentence('add_course', { courseId: 'c1' })).toBe('Yeni bir kurs ekledi.');
     expect(logSentence('soft_delete_course', { name: ' ' })).toBe('Bir kursu sildi.');
+  });
+
+  it('words SMS sends, consent changes and notice settings', () => {
+    expect(logSentence('send_sms', { count: 2, credits: 3, smsType: 'debtWarning' })).toBe(
+      '2 SMS gönderdi (kredi: 3; tür: Ödeme Uyarısı).',
+    );
+    expect(logSentence('change_sms_consent', { phone: '5331110001', status: 'RET', source: 'qr' })).toBe(
+      '5331110001 numarasının SMS iznini RET olarak kaydetti (kaynak: QR onay sayfası).',
+    );
+    expect(logSentence('update_sms_notices', {})).toBe('Otomatik SMS bildirimlerini güncelledi.');
   });
 
   it('shows the refusal reason and target of a failed action', () => {

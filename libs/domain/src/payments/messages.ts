@@ -25,4 +25,10 @@ export const paymentMessages = {
     text: 'Kalıcı silme yalnızca silinen ödemeler listesinden yapılabilir.',
   }, // ours
   'payment.idMissing': { status: 400, text: 'Ödeme seçilmemiş.' }, // ours
+  'payment.added': { status: 200, text: 'Ödeme eklendi' }, // ours
+  'payment.edited': { status: 200, text: 'Ödeme düzenlendi' }, // ours
+  'payment.softDeleted': { status: 200, text: 'Ödeme silindi' }, // ours
+  'payment.resurrected': { status: 200, text: 'Ödeme geri getirildi' }, // ours
+  'payment.purged': { status: 200, text: 'Ödeme kalıcı olarak silindi' }, // ours
+  'payment.purgeFailed': { status: 400, text: 'Ödeme kalıcı olarak silinemedi' }, // ours
 } as const;

@@ -24,6 +24,10 @@ export const commonMessages = {
     status: 503,
     text: 'Bu bilgiler şu anda güncel değil; sorun giderilene kadar gösterilemiyor. Lütfen daha sonra tekrar deneyin.',
   },
+  'common.unavailable': {
+    status: 503,
+    text: 'Hizmet şu anda geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
+  },
   'auth.unauthorized': { status: 401, text: 'Oturum açmanız gerekiyor.' },
   'auth.forbidden': { status: 403, text: 'Bu işlem için yetkiniz yok.' },
   'auth.invalidCredentials': { status: 401, text: 'E-posta adresi veya şifre hatalı.' },

@@ -62,6 +62,14 @@ export interface EventStore {
   readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]>;
   /** Position of the last event (0n when empty). */
   headPosition(): Promise<bigint>;
+  /** One organisation's events with globalPosition > fromPosition (by metadata.organizationId), at most `limit`. */
+  readOrganization(organizationId: string, fromPosition: bigint, limit: number): Promise<StoredEvent[]>;
+  /**
+   * Position of the organisation's last event (0n when it has none), or null when the adapter cannot tell
+   * without reading everything (EventStoreDB keeps no index by organisation): callers then rely on other
+   * signs of change, such as the projections' checkpoints.
+   */
+  organizationHead(organizationId: string): Promise<bigint | null>;
   /**
    * Catch-up subscription: history first, then live, never skipping or repeating.
    * The handler is awaited before the next event is delivered.

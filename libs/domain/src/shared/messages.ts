@@ -17,6 +17,7 @@ import { groupMessages } from '../groups/messages';
 import { employeeMessages } from '../employees/messages';
 import { scheduleMessages } from '../schedules/messages';
 import { gradeMessages } from '../grades/messages';
+import { statisticsMessages } from '../statistics/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -32,6 +33,7 @@ export const MESSAGES = {
   ...employeeMessages,
   ...scheduleMessages,
   ...gradeMessages,
+  ...statisticsMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -20,4 +20,8 @@ export const smsMessages = {
   'sms.typeInvalid': { status: 400, text: 'SMS türü geçersiz.' }, // ours
   'sms.sendAtInvalid': { status: 400, text: 'Gönderim zamanı geçersiz.' }, // ours
   'sms.campaignNotFound': { status: 404, text: 'SMS gönderimi bulunamadı.' }, // ours
+  'sms.noticeTextInvalid': { status: 400, text: 'Bildirim metni 1-1000 karakter olmalıdır.' }, // ours
+  'sms.noticeThresholdInvalid': { status: 400, text: 'Borç eşiği 0,01 TL veya daha fazla olmalıdır.' }, // ours
+  'sms.noticeDayInvalid': { status: 400, text: 'Aylık gün 1 ile 28 arasında olmalıdır.' }, // ours
+  'sms.noticeHourInvalid': { status: 400, text: 'Gönderim saati 0 ile 23 arasında olmalıdır.' }, // ours
 } as const;

@@ -1,1 +1,2 @@
 export * from './age-groups';
+export * from './monthly';

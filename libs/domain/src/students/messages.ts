@@ -48,4 +48,13 @@ export const studentMessages = {
   'student.noteDeleteFailed': { status: 400, text: 'Not silinemedi.' },
   // api.md 8.3 Grade: kept here until a grades context owns it.
   'grade.courseRequired': { status: 400, text: 'Kurs seçimi zorunludur.' },
+  // Toasts of the student screens (ours): the failure prefixes are joined to the server's reason with ": ".
+  'student.createFailedPrefix': { status: 400, text: 'Öğrenci kaydedilemedi' }, // ours
+  'student.updateFailedPrefix': { status: 400, text: 'Öğrenci bilgileri güncellenemedi' }, // ours
+  'student.softDeleted': { status: 200, text: 'Öğrenci silindi' }, // ours
+  'student.deleteFailed': { status: 400, text: 'Öğrenci silinemedi' }, // ours
+  'student.resurrected': { status: 200, text: 'Öğrenci geri getirildi' }, // ours
+  'student.resurrectFailed': { status: 400, text: 'Öğrenci geri getirilemedi' }, // ours
+  'student.noteSaved': { status: 200, text: 'Not kaydedildi' }, // ours
+  'student.noteUpdateFailed': { status: 400, text: 'Not güncellenemedi' }, // ours
 } as const;

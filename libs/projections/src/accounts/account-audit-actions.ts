@@ -33,6 +33,10 @@ export const accountAuditMappers: Record<string, AuditMapper> = {
       previousOrgRoleId: e.data.previousOrgRoleId,
     },
   }),
+  OrganizationMemberRemoved: (e) => ({
+    action: 'delete_user',
+    details: { userId: e.data.userId, name: e.data.name, email: e.data.email },
+  }),
   OrganizationRenamed: (e) => ({ action: 'edit_organization', details: { name: e.data.name } }),
   OrganizationDeactivated: () => ({ action: 'deactivate_organization', details: {} }),
   OrganizationActivated: () => ({ action: 'activate_organization', details: {} }),

@@ -164,6 +164,15 @@ export const accountsProjection = defineProjection({
         [e.data.organizationId, e.data.userId, e.data.orgRoleId],
       );
     },
+    OrganizationMemberRemoved: async (
+      { sql, table },
+      e: Ev<OrganizationEvent, 'OrganizationMemberRemoved'>,
+    ) => {
+      await sql.query(
+        `UPDATE ${table('org_members')} SET is_active = false WHERE organization_id = $1 AND user_id = $2`,
+        [e.data.organizationId, e.data.userId],
+      );
+    },
     OrganizationRenamed: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationRenamed'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET name = $2 WHERE id = $1`, [
         e.data.organizationId,

@@ -1,5 +1,5 @@
-import type { AttendanceEvent, EmployeeEvent } from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
+import { wagePaymentRow, type AccountingEvent, type AttendanceEvent, type EmployeeEvent } from '@okul/domain';
+import { defineProjection, type ProjectionContext } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
 
 type E<U extends { type: string; data: unknown }, T extends U['type']> = {
@@ -25,6 +25,16 @@ const fieldValues = (d: Saved['data']) => [
   JSON.stringify(d.wages),
 ];
 
+async function replaceWagePayment({ sql, table }: ProjectionContext, event: AccountingEvent): Promise<void> {
+  await sql.query(`DELETE FROM ${table('wage_payments')} WHERE entry_id = $1`, [event.data.entryId]);
+  const row = wagePaymentRow(event);
+  if (row === null) return;
+  await sql.query(
+    `INSERT INTO ${table('wage_payments')} (entry_id, organization_id, employee_id, amount, at) VALUES ($1,$2,$3,$4,$5)`,
+    [row.entryId, row.organizationId, row.employeeId, row.amount, row.date],
+  );
+}
+
 /**
  * The employees of each organisation (getEmployees), instructors being employees of type 2 (getInstructors),
  * deleted ones included with deletedAt set; the lessons each instructor taught (wage_lessons), for the
@@ -32,7 +42,7 @@ const fieldValues = (d: Saved['data']) => [
  */
 export const employeesProjection = defineProjection({
   name: 'employees',
-  version: 1,
+  version: 2,
   tables: ['employees', 'wage_lessons', 'wage_payments'],
   schema: (t) => `
     CREATE TABLE ${t('employees')} (
@@ -124,5 +134,9 @@ export const employeesProjection = defineProjection({
     AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
       await sql.query(`DELETE FROM ${table('wage_lessons')} WHERE attendance_id = $1`, [e.data.attendanceId]);
     },
+    // Wages paid (wage-payments.ts): each accounting event replaces its entry's payment row.
+    AccountingEntryAdded: replaceWagePayment,
+    AccountingEntryEdited: replaceWagePayment,
+    AccountingEntryReversed: replaceWagePayment,
   },
 });

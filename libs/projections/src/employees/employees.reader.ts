@@ -1,8 +1,10 @@
 import {
   INSTRUCTOR_TYPE_ID,
   wageEarnedTotal,
+  wagesOwed,
   type EmployeeTypeId,
   type Kurus,
+  type WagesOwed,
   type LinkedUserCheck,
   type WagePeriod,
 } from '@okul/domain';
@@ -59,10 +61,11 @@ export interface EmployeeView extends PublicInstructor {
 }
 
 /** Wages owed of one employee at a moment (kuruş): earned from wage periods, paid by wage entries. */
-export interface WagesOwed {
-  earned: Kurus;
-  paid: Kurus;
-  outstanding: Kurus;
+export type { WagesOwed };
+
+/** Wages owed with what each wage period earned, in the order of the employee's `wages`. */
+export interface WagesOwedWithPeriods extends WagesOwed {
+  earnedByWage: Kurus[];
 }
 
 function toView(r: EmployeeRow): EmployeeView {
@@ -182,7 +185,7 @@ export async function readWagesOwed(
   organizationId: string,
   employees: ReadonlyArray<Pick<EmployeeView, 'id' | 'wages'>>,
   now: string,
-): Promise<Map<string, WagesOwed>> {
+): Promise<Map<string, WagesOwedWithPeriods>> {
   const perClass = employees.flatMap((e) =>
     e.wages.map((w, i) => ({ e: e.id, i, w })).filter((x) => x.w.type === 'per_class'),
   );
@@ -212,11 +215,13 @@ export async function readWagesOwed(
   ]);
   const lessons = new Map(counts.rows.map((r) => [`${r.e}:${r.i}`, Number(r.n)]));
   const paidBy = new Map(paid.rows.map((r) => [r.employee_id, Number(r.paid)]));
-  const out = new Map<string, WagesOwed>();
+  const out = new Map<string, WagesOwedWithPeriods>();
   for (const e of employees) {
-    const earned = wageEarnedTotal(e.wages, (w) => lessons.get(`${e.id}:${e.wages.indexOf(w)}`) ?? 0, now);
-    const p = paidBy.get(e.id) ?? 0;
-    out.set(e.id, { earned, paid: p, outstanding: earned - p });
+    const lessonCount = (w: WagePeriod) => lessons.get(`${e.id}:${e.wages.indexOf(w)}`) ?? 0;
+    const earned = wageEarnedTotal(e.wages, lessonCount, now);
+    // product.md 4 Wage period: the page shows each period with what it earned so far.
+    const earnedByWage = e.wages.map((w) => wageEarnedTotal([w], lessonCount, now));
+    out.set(e.id, { ...wagesOwed(earned, paidBy.get(e.id) ?? 0), earnedByWage });
   }
   return out;
 }

@@ -121,12 +121,3 @@ export async function readStudentEnrollments(
   }
   return lookup;
 }
-
-/** A course of this organisation that is not deleted. */
-export async function courseIsOpen(sql: Sql, organizationId: string, courseId: string): Promise<boolean> {
-  const r = await sql.query<{ ok: boolean }>(
-    `SELECT deleted_at IS NULL AS ok FROM courses WHERE organization_id = $1 AND id = $2`,
-    [organizationId, courseId],
-  );
-  return r.rows[0]?.ok === true;
-}

@@ -1,4 +1,5 @@
 import type { Sql } from '../runtime/sql';
+import { readCourseNames } from '../courses/courses.reader';
 
 /** What a Tahsilat Makbuzu prints of a payment; null when the payment is not this organisation's. */
 export interface ReceiptFacts {
@@ -72,9 +73,7 @@ export async function readStatementHeading(
         WHERE s.organization_id = $1 AND s.id = $2`,
       [organizationId, studentId],
     ),
-    sql.query<{ id: string; name: string }>(`SELECT id, name FROM courses WHERE organization_id = $1`, [
-      organizationId,
-    ]),
+    readCourseNames(sql, organizationId),
   ]);
   const row = s.rows[0];
   if (!row) return null;
@@ -82,6 +81,6 @@ export async function readStatementHeading(
     studentNumber: row.student_number,
     studentName: row.name,
     organizationName: row.organization_name,
-    courseNames: new Map(c.rows.map((x) => [x.id, x.name])),
+    courseNames: c,
   };
 }

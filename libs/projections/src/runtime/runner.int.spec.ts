@@ -45,7 +45,7 @@ async function fresh(): Promise<{ t: TestDatabase; db: Db; store: PostgresEventS
 
 /** Another connection pool on the same database, as a second process would have. */
 function pool(url: string): Db {
-  const db = createPgDb(url, 6);
+  const db = createPgDb(url, { max: 6 });
   cleanups.push(() => db.close());
   return db;
 }

@@ -623,6 +623,11 @@ export class ProjectionRunner {
         if (this.stopped) break;
         if (l.rebuilding || now < l.backoffUntil) continue;
         try {
+          if (l.release && this.db.holds && !this.db.holds(leaderLock(l.p.name))) {
+            // The lock's connection was lost (a database restart): lead again only once the lock is ours.
+            l.release = null;
+            if (l.state !== 'failed') l.state = 'standby';
+          }
           if (!l.release) {
             if (!recheck) continue;
             l.release = await this.db.tryLock(leaderLock(l.p.name));

@@ -13,6 +13,11 @@ export interface Db extends Sql {
    * Answers a release function, or null when another holder has it.
    */
   tryLock(name: string): Promise<(() => Promise<void>) | null>;
+  /**
+   * Whether a lock taken with `tryLock` is still held: false once its connection was lost (a database
+   * restart), so its holder knows to take it again. Absent where locks cannot be lost (PGlite).
+   */
+  holds?(name: string): boolean;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,10 @@
+import { SMS_NOTICE_KINDS, SMS_TYPES, type SmsNoticeSettings } from '@okul/domain';
 import type { AuditMapper } from '../audit/audit-actions';
 
 /**
  * send_sms: how many messages, the credits reserved and the SMS type. change_sms_consent: a parent's ONAY/RET
- * reply (no user: the phone's owner answered). Neither is among product.md 3's known actions, so the log
- * reads them as `İşlem: {action}`.
+ * reply (no user: the phone's owner answered). update_sms_notices: the automatic notices switched on. All
+ * three are ours (libs/domain/src/logs/sentences.ts).
  */
 export const smsAuditMappers: Record<string, AuditMapper> = {
   SmsCampaignAccepted: (e) =>
@@ -27,4 +28,9 @@ export const smsAuditMappers: Record<string, AuditMapper> = {
       source: 'sms',
     },
   }),
+  SmsNoticeSettingsChanged: (e) => {
+    const settings = e.data.settings as SmsNoticeSettings;
+    const on = SMS_NOTICE_KINDS.filter((k) => settings[k].enabled).map((k) => SMS_TYPES[k].label);
+    return { action: 'update_sms_notices', details: { enabled: on.length ? on.join(', ') : 'hiçbiri' } };
+  },
 };

@@ -1,4 +1,4 @@
-import type { SmsCampaignEvent } from '@okul/domain';
+import type { SmsCampaignEvent, SmsNoticeEvent } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type E<T extends SmsCampaignEvent['type']> = {
@@ -12,8 +12,8 @@ type E<T extends SmsCampaignEvent['type']> = {
  */
 export const smsProjection = defineProjection({
   name: 'sms',
-  version: 1,
-  tables: ['sms_messages'],
+  version: 2,
+  tables: ['sms_messages', 'sms_notice_settings'],
   schema: (t) => `
     CREATE TABLE ${t('sms_messages')} (
       campaign_custom_id uuid NOT NULL,
@@ -45,8 +45,32 @@ export const smsProjection = defineProjection({
     );
     CREATE INDEX ON ${t('sms_messages')} (organization_id, created_at DESC, ordinal);
     CREATE INDEX ON ${t('sms_messages')} (organization_id, status);
+    -- The automatic notices of each organisation (sms/notices.ts), with their last run per notice.
+    CREATE TABLE ${t('sms_notice_settings')} (
+      organization_id uuid PRIMARY KEY,
+      settings text NOT NULL,
+      enabled boolean NOT NULL,
+      changed_at timestamptz NOT NULL
+    );
   `,
   handlers: {
+    SmsNoticeSettingsChanged: async (
+      { sql, table },
+      e: { data: Extract<SmsNoticeEvent, { type: 'SmsNoticeSettingsChanged' }>['data'] },
+    ) => {
+      const s = e.data.settings;
+      await sql.query(
+        `INSERT INTO ${table('sms_notice_settings')} (organization_id, settings, enabled, changed_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (organization_id) DO UPDATE SET settings = $2, enabled = $3, changed_at = $4`,
+        [
+          e.data.organizationId,
+          JSON.stringify(s),
+          s.debtWarning.enabled || s.absenceNotice.enabled || s.lessonReminder.enabled,
+          e.data.changedAt,
+        ],
+      );
+    },
     SmsCampaignAccepted: async ({ sql, table }, e: E<'SmsCampaignAccepted'>) => {
       const d = e.data;
       await sql.query(

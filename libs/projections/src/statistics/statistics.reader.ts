@@ -1,4 +1,20 @@
-import { countAgeGroups, toLocal, type AgeGroupsAnswer } from '@okul/domain';
+import {
+  addMonths,
+  collectionRate,
+  countAgeGroups,
+  monthOf,
+  monthStart,
+  monthsBetween,
+  periodicChargesByMonth,
+  toEpoch,
+  toLocal,
+  type AgeGroupsAnswer,
+  type BalanceEnrollment,
+  type PeriodUnit,
+  type StatisticsAnswer,
+  type StatisticsGroup,
+  type StatisticsQuery,
+} from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 
 /**
@@ -21,4 +37,174 @@ export async function readAgeGroups(sql: Sql, organizationId: string, now: Date)
     { year: local.year, month: local.month, day: local.day },
   );
   return { asOf: now.toISOString(), activeStudents: r.rows.length, ...counted };
+}
+
+interface VersionRow {
+  enrollment_id: string;
+  student_id: string;
+  course_id: string;
+  enrollment_type: 'per_class' | 'periodic';
+  start_date: Date;
+  end_date: Date | null;
+  price: string;
+  discount: string;
+  period_unit: PeriodUnit | null;
+  period_length: number | null;
+}
+
+/**
+ * The İstatistikler view (docs/DECISIONS.md, statistics): per month the active students and enrolments, new and
+ * leaving students, collections against charges, lessons and attendees, and the lessons by course and by
+ * instructor, each as the events recorded up to `asOf` gave them (the statistics projection's ledger and
+ * enrolment versions).
+ */
+export async function readStatistics(
+  sql: Sql,
+  organizationId: string,
+  query: StatisticsQuery,
+): Promise<StatisticsAnswer> {
+  const { from, to, asOf } = query;
+  const months = monthsBetween(from, to);
+  const ledger = await sql.query<{ metric: string; month: string; dim: string; total: string }>(
+    `SELECT metric, month, dim, sum(delta)::text AS total FROM stat_ledger
+      WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
+      GROUP BY metric, month, dim`,
+    [organizationId, from, to, asOf],
+  );
+  const versions = await sql.query<VersionRow>(
+    `SELECT enrollment_id, student_id, course_id, enrollment_type, start_date, end_date, price::text, discount::text,
+            period_unit, period_length
+       FROM stat_enrollments
+      WHERE organization_id = $1 AND recorded_from <= $2::timestamptz
+        AND (recorded_to IS NULL OR recorded_to > $2::timestamptz)`,
+    [organizationId, asOf],
+  );
+
+  const figures = new Map(
+    months.map((m) => [
+      m,
+      {
+        month: m,
+        activeStudents: 0,
+        activeEnrollments: 0,
+        newStudents: 0,
+        leavingStudents: 0,
+        collections: 0,
+        charges: 0,
+        collectionRate: null as number | null,
+        lessons: 0,
+        attendees: 0,
+      },
+    ]),
+  );
+  const groups = { course: new Map<string, Counts>(), instructor: new Map<string, Counts>() };
+  for (const row of ledger.rows) {
+    const f = figures.get(row.month);
+    const total = Number(row.total);
+    if (!f || total === 0) continue;
+    if (row.metric === 'collections') f.collections += total;
+    else if (row.metric === 'lesson_charges') f.charges += total;
+    else if (row.metric === 'lessons' || row.metric === 'attendees') {
+      const [kind, id] = row.dim.split(':') as ['course' | 'instructor', string];
+      const counts = groups[kind].get(id) ?? { lessons: 0, attendees: 0 };
+      counts[row.metric] += total;
+      groups[kind].set(id, counts);
+      // Every lesson has exactly one course line: the month's totals are counted from those.
+      if (kind === 'course') f[row.metric] += total;
+    }
+  }
+
+  const enrollments: Array<BalanceEnrollment & { studentId: string }> = versions.rows.map((v) => ({
+    id: v.enrollment_id,
+    studentId: v.student_id,
+    courseId: v.course_id,
+    enrollmentType: v.enrollment_type,
+    startDate: new Date(v.start_date).toISOString(),
+    endDate: v.end_date === null ? null : new Date(v.end_date).toISOString(),
+    price: Number(v.price),
+    discount: Number(v.discount),
+    periodUnit: v.period_unit,
+    periodLength: v.period_length,
+  }));
+  for (const [m, amount] of periodicChargesByMonth(enrollments, asOf)) {
+    const f = figures.get(m);
+    if (f) f.charges += amount;
+  }
+
+  const bounds = months.map((m) => ({
+    m,
+    start: toEpoch(monthStart(m)),
+    end: toEpoch(monthStart(addMonths(m, 1))),
+  }));
+  const byStudent = new Map<string, { first: number; last: number }>();
+  const activeStudents = new Map<string, Set<string>>(months.map((m) => [m, new Set<string>()]));
+  for (const e of enrollments) {
+    const start = toEpoch(e.startDate);
+    const end = e.endDate === null ? Number.POSITIVE_INFINITY : toEpoch(e.endDate);
+    for (const b of bounds) {
+      // api.md 9.3: an enrolment runs from its start (inclusive) to its end (exclusive).
+      if (start < b.end && end > b.start) {
+        figures.get(b.m)!.activeEnrollments++;
+        activeStudents.get(b.m)!.add(e.studentId);
+      }
+    }
+    const s = byStudent.get(e.studentId);
+    byStudent.set(e.studentId, {
+      first: Math.min(s?.first ?? start, start),
+      last: Math.max(s?.last ?? end, end),
+    });
+  }
+  for (const [m, students] of activeStudents) figures.get(m)!.activeStudents = students.size;
+  for (const { first, last } of byStudent.values()) {
+    const joined = figures.get(monthOf(first));
+    if (joined) joined.newStudents++;
+    // The last day of an exclusive end is the millisecond before it.
+    if (Number.isFinite(last)) {
+      const f = figures.get(monthOf(last - 1));
+      if (f) f.leavingStudents++;
+    }
+  }
+  for (const f of figures.values()) f.collectionRate = collectionRate(f.collections, f.charges);
+
+  return {
+    from,
+    to,
+    asOf,
+    months: [...figures.values()],
+    byCourse: await named(sql, organizationId, groups.course, 'courses'),
+    byInstructor: await named(sql, organizationId, groups.instructor, 'employees'),
+  };
+}
+
+interface Counts {
+  lessons: number;
+  attendees: number;
+}
+
+/** The groups with their names, most lessons first; an instructor id of '' is Diğer (api.md: none given). */
+async function named(
+  sql: Sql,
+  organizationId: string,
+  counts: Map<string, Counts>,
+  from: 'courses' | 'employees',
+): Promise<StatisticsGroup[]> {
+  const ids = [...counts.keys()].filter((id) => id !== '');
+  const names = new Map<string, string>();
+  if (ids.length > 0) {
+    const r = await sql.query<{ id: string; name: string }>(
+      from === 'courses'
+        ? `SELECT id, name FROM courses WHERE organization_id = $1 AND id = ANY($2::uuid[])`
+        : `SELECT id, name || ' ' || surname AS name FROM employees WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+      [organizationId, ids],
+    );
+    for (const row of r.rows) names.set(row.id, row.name);
+  }
+  return [...counts.entries()]
+    .filter(([, c]) => c.lessons !== 0)
+    .map(([id, c]) => ({
+      id: id === '' ? null : id,
+      name: id === '' ? 'Diğer' : (names.get(id) ?? 'Bilinmiyor'),
+      ...c,
+    }))
+    .sort((a, b) => b.lessons - a.lessons || a.name.localeCompare(b.name, 'tr'));
 }

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -28,6 +29,12 @@ export function SessionsCard() {
   const endSession = useEndSession();
   const { logout } = useAuthActions();
   const [toEnd, setToEnd] = useState<AccountSession | null>(null);
+  // Ending another session asks for the password (a stolen access token alone must not sign the owner out).
+  const [password, setPassword] = useState('');
+  const close = () => {
+    setToEnd(null);
+    setPassword('');
+  };
   const currentId = query.data?.currentSessionId ?? '';
   const rows = useMemo(
     () => sortSessions(query.data?.sessions ?? [], currentId),
@@ -74,11 +81,12 @@ export function SessionsCard() {
   async function confirmEnd() {
     if (!toEnd) return;
     if (isCurrent(toEnd)) {
-      setToEnd(null);
+      close();
       await logout();
       return;
     }
-    endSession.mutate(toEnd.sessionId, { onSettled: () => setToEnd(null) });
+    if (!password) return;
+    endSession.mutate({ sessionId: toEnd.sessionId, currentPassword: password }, { onSuccess: close });
   }
 
   return (
@@ -106,7 +114,7 @@ export function SessionsCard() {
         confirmLabel="Sonlandır"
         destructive
         busy={endSession.isPending}
-        onClose={() => setToEnd(null)}
+        onClose={close}
         onConfirm={() => void confirmEnd()}
       >
         {toEnd && isCurrent(toEnd) ? (
@@ -117,6 +125,19 @@ export function SessionsCard() {
           <Typography component="span">
             <strong>{describeUserAgent(toEnd?.userAgent)}</strong> ({toEnd?.ipAddress || 'IP bilinmiyor'})
             oturumu sonlandırılacak; o cihazda yeniden giriş yapmak gerekir.
+            <TextField
+              label="Mevcut Şifre"
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              margin="normal"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void confirmEnd();
+              }}
+            />
           </Typography>
         )}
       </ConfirmDialog>

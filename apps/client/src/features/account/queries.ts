@@ -56,7 +56,8 @@ export function useUpdateProfile(failure: MessageKey) {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (sessionId: string) => unwrap(await api.post('/logout', { sessionId })),
+    mutationFn: async (v: { sessionId: string; currentPassword: string }) =>
+      unwrap(await api.post('/logout', v)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
       enqueueSnackbar('Oturum sonlandırıldı', { variant: 'success' });

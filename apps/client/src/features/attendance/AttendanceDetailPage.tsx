@@ -94,7 +94,7 @@ export function AttendanceDetailPage({ attendanceId }: { attendanceId: string })
         <Grid container spacing={2}>
           <Field label="Tarih">{formatAttendanceTime(a)}</Field>
           <Field label="Ders">{a.courseName ?? '—'}</Field>
-          <Field label="Eğitmen">{instructorLabel(a.instructorId)}</Field>
+          <Field label="Eğitmen">{instructorLabel(a)}</Field>
           <Field label="Yoklama kodu">{a.code}</Field>
           <Field label="Oluşturan">
             <ByWhom name={a.createdByName} at={a.createdAt} />

@@ -16,8 +16,9 @@ import {
   editAttendanceSchema,
   type AttendanceInput,
   type EditAttendanceInput,
+  message,
 } from '@okul/domain';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -26,14 +27,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { CARD_RADIUS } from '../../theme';
 import { useOrgId } from '../auth/useSession';
 import { coursesQueryOptions } from '../courses/queries';
+import { instructorsQueryOptions } from '../employees/queries';
 import {
   NO_ENROLLMENT_TITLE,
-  OTHER_INSTRUCTOR,
   attendanceInstant,
   attendeeOptions,
   attendeesWithoutEnrollment,
   dateTimeParts,
-  instructorLabel,
+  instructorOptions,
   partsToDate,
   studentLabel,
   studentsWithoutEnrollment,
@@ -142,6 +143,8 @@ export function AttendanceFormPage({
   const editing = attendance;
   const { data: courses } = useSuspenseQuery(coursesQueryOptions(orgId));
   const { data: pickerStudents } = useSuspenseQuery(pickerStudentsQueryOptions(orgId));
+  // product.md 4 Visitor data loading: instructors load for everyone; a failed read leaves Diğer only.
+  const instructors = useQuery(instructorsQueryOptions(orgId));
   const addAttendance = useAddAttendance(orgId);
   const editAttendance = useEditAttendance(orgId);
   const mutation = editing ? editAttendance : addAttendance;
@@ -187,13 +190,7 @@ export function AttendanceFormPage({
   const notEnrolled = courseId ? attendeesWithoutEnrollment(students, attendants, courseId, instant) : [];
 
   const courseOptions = courses.filter((c) => !c.deletedAt || c.id === courseId);
-  const instructorOptions = [
-    { value: '', label: OTHER_INSTRUCTOR },
-    // no instructors list yet (issue 4): a lesson keeps the instructor it was recorded with
-    ...(editing?.instructorId
-      ? [{ value: editing.instructorId, label: instructorLabel(editing.instructorId) }]
-      : []),
-  ];
+  const instructorChoices = instructorOptions(instructors.data ?? [], courseId, editing);
 
   const refusedNames = serverError ? studentsWithoutEnrollment(serverError) : null;
 
@@ -250,7 +247,7 @@ export function AttendanceFormPage({
                   >
                     {courseOptions.length === 0 && (
                       <MenuItem value="" disabled>
-                        Seçenek bulunamadı
+                        {message('student.noOptions')}
                       </MenuItem>
                     )}
                     {editing && !courseOptions.some((c) => c.id === editing.courseId) && (
@@ -280,7 +277,7 @@ export function AttendanceFormPage({
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message ?? 'Eğitmen seçilmezse Diğer kaydedilir.'}
                   >
-                    {instructorOptions.map((o) => (
+                    {instructorChoices.map((o) => (
                       <MenuItem key={o.value || 'none'} value={o.value}>
                         {o.label}
                       </MenuItem>
@@ -334,7 +331,6 @@ export function AttendanceFormPage({
                   groupBy={(o) => (o.enrolled ? 'Bu tarihte derse kayıtlı' : 'Diğer öğrenciler')}
                   getOptionLabel={optionLabel}
                   isOptionEqualToValue={(a, b) => a.student.id === b.student.id}
-                  noOptionsText="Seçenek bulunamadı"
                   onChange={(_, value) => {
                     field.onChange(value.map((o) => o.student.id));
                     setServerError(null);

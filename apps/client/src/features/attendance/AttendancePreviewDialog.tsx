@@ -44,7 +44,7 @@ export function AttendancePreviewDialog({
             <Stack spacing={1}>
               <Field label="Tarih">{formatAttendanceTime(attendance)}</Field>
               <Field label="Ders">{attendance.courseName ?? '—'}</Field>
-              <Field label="Eğitmen">{instructorLabel(attendance.instructorId)}</Field>
+              <Field label="Eğitmen">{instructorLabel(attendance)}</Field>
             </Stack>
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               Katılan öğrenciler ({attendance.students.length})

@@ -135,7 +135,7 @@ export function AttendancesPage({
                   <OpenableTableRow key={a.id} onOpen={() => setPreview(a)} openOnSpace>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAttendanceTime(a)}</TableCell>
                     <TableCell>{a.courseName ?? '—'}</TableCell>
-                    <TableCell sx={hideBelowMd}>{instructorLabel(a.instructorId)}</TableCell>
+                    <TableCell sx={hideBelowMd}>{instructorLabel(a)}</TableCell>
                     <TableCell align="right">{a.attendants.length}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', ...hideBelowMd }}>{a.code}</TableCell>
                   </OpenableTableRow>

@@ -249,12 +249,44 @@ export function formatAttendanceTime(a: DateTimeParts): string {
 export const OTHER_INSTRUCTOR = 'Diğer';
 
 /**
- * product.md 3: an absent instructor is Diğer. The instructors context is not built yet (no getInstructors),
- * so a set instructor is shown by the name given, else by its id.
+ * product.md 3: an absent instructor is Diğer; getAttendances names the instructor (instructorName), and an
+ * id that is no instructor of the organisation reads as Diğer too.
  */
-export function instructorLabel(instructorId: string | null, names?: ReadonlyMap<string, string>): string {
-  if (!instructorId) return OTHER_INSTRUCTOR;
-  return names?.get(instructorId) ?? instructorId;
+export function instructorLabel(a: { instructorId: string | null; instructorName?: string | null }): string {
+  if (!a.instructorId) return OTHER_INSTRUCTOR;
+  return a.instructorName ?? OTHER_INSTRUCTOR;
+}
+
+/** An instructor the Eğitmen field may offer: an active one, with the course ids they teach. */
+export interface InstructorChoice {
+  id: string;
+  name: string;
+  surname: string;
+  branches: string[];
+  deletedAt?: string | null;
+}
+
+/**
+ * The Eğitmen field's options: Diğer, then the active instructors, those whose branches hold the lesson's
+ * course first (Turkish order inside each part); an edited lesson keeps the instructor it was stored with.
+ */
+export function instructorOptions(
+  instructors: readonly InstructorChoice[],
+  courseId: string,
+  kept: { instructorId: string | null; instructorName?: string | null } | null,
+): Array<{ value: string; label: string }> {
+  const collator = new Intl.Collator('tr');
+  const live = instructors
+    .filter((i) => !i.deletedAt)
+    .map((i) => ({ i, label: `${i.name} ${i.surname}`, branch: i.branches.includes(courseId) }))
+    .sort((a, b) => Number(b.branch) - Number(a.branch) || collator.compare(a.label, b.label));
+  const out = [
+    { value: '', label: OTHER_INSTRUCTOR },
+    ...live.map((x) => ({ value: x.i.id, label: x.label })),
+  ];
+  if (kept?.instructorId && !out.some((o) => o.value === kept.instructorId))
+    out.push({ value: kept.instructorId, label: instructorLabel(kept) });
+  return out;
 }
 
 /** "26007 Ayşe Yılmaz" (the number padded to five digits, as the server names students). */

@@ -10,6 +10,7 @@ import {
   dateTimeParts,
   formatAttendanceTime,
   instructorLabel,
+  instructorOptions,
   isEnrolledAt,
   issuesByField,
   parseAttendanceListSearch,
@@ -264,10 +265,30 @@ describe('the server refusal naming students', () => {
 });
 
 describe('labels', () => {
-  it('calls an absent instructor Diğer', () => {
-    expect(instructorLabel(null)).toBe('Diğer');
-    expect(instructorLabel(ECE, new Map([[ECE, 'Ece Su']]))).toBe('Ece Su');
-    expect(instructorLabel(ECE)).toBe(ECE);
+  it('calls an absent instructor, or an id that is no instructor here, Diğer', () => {
+    expect(instructorLabel({ instructorId: null })).toBe('Diğer');
+    expect(instructorLabel({ instructorId: ECE, instructorName: 'Ece Su' })).toBe('Ece Su');
+    expect(instructorLabel({ instructorId: ECE, instructorName: null })).toBe('Diğer');
+  });
+
+  it('offers Diğer, then the active instructors of the course first, and keeps the stored one on edit', () => {
+    const piano = 'c-piano';
+    const list = [
+      { id: 'z', name: 'Zeki', surname: 'Ak', branches: [piano] },
+      { id: 'a', name: 'Ayşe', surname: 'Can', branches: ['c-other'] },
+      { id: 'c', name: 'Çağla', surname: 'Er', branches: [piano] },
+      { id: 'd', name: 'Deniz', surname: 'Su', branches: [piano], deletedAt: '2026-01-01T00:00:00.000Z' },
+    ];
+    expect(instructorOptions(list, piano, null).map((o) => o.label)).toEqual([
+      'Diğer',
+      'Çağla Er',
+      'Zeki Ak',
+      'Ayşe Can',
+    ]);
+    expect(instructorOptions(list, piano, { instructorId: 'd', instructorName: 'Deniz Su' }).at(-1)).toEqual({
+      value: 'd',
+      label: 'Deniz Su',
+    });
   });
 
   it('names students by padded number and name', () => {

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import GradingIcon from '@mui/icons-material/Grading';
 import GroupIcon from '@mui/icons-material/Group';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
 import { coursesQueryOptions } from '../courses/queries';
 import { studentListQueryOptions } from '../students/queries';
+import { GradeSheetDialog } from './GradeSheetDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { MembersDialog } from './MembersDialog';
 import {
@@ -43,6 +45,7 @@ export function GroupsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [membersOf, setMembersOf] = useState<Group | null>(null);
   const [toDelete, setToDelete] = useState<Group | null>(null);
+  const [sheetOf, setSheetOf] = useState<Group | null>(null);
   const active = groups.filter((g) => g.deletedAt === null);
   const deleted = groups.filter((g) => g.deletedAt !== null);
   const courseName = (id: string) => courses.find((c) => c.id === id)?.name ?? '—';
@@ -91,6 +94,15 @@ export function GroupsPage() {
               onClick={() => setMembersOf(g)}
             >
               <GroupIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Not çizelgesi">
+            <IconButton
+              size="small"
+              aria-label={`${g.title} grubunun not çizelgesi`}
+              onClick={() => setSheetOf(g)}
+            >
+              <GradingIcon fontSize="small" />
             </IconButton>
           </Tooltip>
           <Tooltip title="Düzenle">
@@ -171,6 +183,14 @@ export function GroupsPage() {
           busy={editMembers.isPending}
           onClose={() => setMembersOf(null)}
           onSave={(studentIds) => editMembers.mutateAsync({ id: membersOf.id, studentIds })}
+        />
+      )}
+      {sheetOf && (
+        <GradeSheetDialog
+          orgId={orgId}
+          group={sheetOf}
+          students={students}
+          onClose={() => setSheetOf(null)}
         />
       )}
       <ConfirmDialog

@@ -110,7 +110,6 @@ export function LogsPage({
           value={action}
           onChange={(_, v) => onActionChange(v)}
           getOptionLabel={logActionLabel}
-          noOptionsText="Seçenek bulunamadı"
           renderInput={(params) => <TextField {...params} label="İşlem türü" placeholder="Tüm işlemler" />}
         />
       </Box>

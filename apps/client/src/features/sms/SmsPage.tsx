@@ -22,6 +22,7 @@ import {
   SMS_PHONE_KINDS,
   SMS_STATUSES,
   SMS_STATUS_KEYS,
+  SMS_TYPES,
   consentOf,
   message,
   phoneOf,
@@ -36,6 +37,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
+import { NoticesTab } from './NoticesTab';
 import { PHONE_LABELS, PhoneList, selectable, selectionKey } from './PhoneList';
 import { SmsCreditDialog } from './SmsCreditDialog';
 import {
@@ -46,11 +48,17 @@ import {
   type OutboxRecord,
 } from './queries';
 
-const TABS = ['SMS DURUMU', 'SMS İZİNLERİ', 'TOPLU SMS GÖNDER', 'TEK SMS GÖNDER'] as const;
+const TABS = [
+  'SMS DURUMU',
+  'SMS İZİNLERİ',
+  'TOPLU SMS GÖNDER',
+  'TEK SMS GÖNDER',
+  'OTOMATİK BİLDİRİMLER',
+] as const;
 const dateTime = (v: string | null) =>
   v ? new Date(v).toLocaleString('tr-TR', { timeZone: 'Europe/Istanbul' }) : '—';
 
-/** /giris/sms (school-admin): product.md 2 with its four tabs. */
+/** /giris/sms (school-admin): product.md 2 with its four tabs, and ours for the automatic notices. */
 export function SmsPage() {
   const orgId = useOrgId();
   const { data } = useSuspenseQuery(smsRecipientsQueryOptions(orgId));
@@ -82,6 +90,7 @@ export function SmsPage() {
       {tab === 1 && <ConsentTab students={data.students} />}
       {tab === 2 && <BulkTab orgId={orgId} credits={data.smsCredits} students={data.students} />}
       {tab === 3 && <SingleTab orgId={orgId} credits={data.smsCredits} students={data.students} />}
+      {tab === 4 && <NoticesTab orgId={orgId} />}
     </>
   );
 }
@@ -145,6 +154,8 @@ function StatusTab({ orgId }: { orgId: string }) {
               {(
                 [
                   ['Durum', SMS_STATUSES[detail.status]],
+                  ['Tür', SMS_TYPES[detail.type]?.label ?? detail.type],
+                  ['Neden', detail.cause ?? 'Personel gönderimi'],
                   ['Numara', detail.dest],
                   ['Mesaj', detail.msg],
                   ['Boy / Kredi', `${detail.size} / ${detail.credits}`],

@@ -2,6 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   message,
   type SendSmsInput,
+  type SmsNoticeKind,
+  type SmsNoticeSettings,
+  type smsNoticePreviewAnswerSchema,
   type SmsOutboxRecord,
   type SmsStatus,
   type SmsStudentPhones,
@@ -10,11 +13,45 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
+import type { z } from 'zod';
 
 export const smsKeys = {
   recipients: (orgId: string) => orgKey(orgId, 'smsRecipients'),
   outbox: (orgId: string, status: SmsStatus | '') => orgKey(orgId, `smsOutbox:${status}`),
+  notices: (orgId: string) => orgKey(orgId, 'smsNotices'),
+  preview: (orgId: string, kind: SmsNoticeKind) => orgKey(orgId, `smsNoticePreview:${kind}`),
 };
+
+export const smsNoticeSettingsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: smsKeys.notices(orgId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<SmsNoticeSettings>(`/orgs/${orgId}/getSmsNoticeSettings`, { signal })),
+  });
+
+export type SmsNoticePreview = z.infer<typeof smsNoticePreviewAnswerSchema>;
+
+/** Who a notice would reach now (asked afresh each time the preview opens). */
+export const smsNoticePreviewQueryOptions = (orgId: string, kind: SmsNoticeKind) =>
+  queryOptions({
+    queryKey: smsKeys.preview(orgId, kind),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<SmsNoticePreview>(`/orgs/${orgId}/getSmsNoticePreview?kind=${kind}`, { signal })),
+    staleTime: 0,
+  });
+
+export function useSaveSmsNotices(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: SmsNoticeSettings) =>
+      unwrap(await api.post<SmsNoticeSettings>(`/orgs/${orgId}/updateSmsNoticeSettings`, settings)),
+    onSuccess: async () => {
+      enqueueSnackbar('Otomatik bildirim ayarları kaydedildi.', { variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: orgKey(orgId) });
+    },
+    onError: (error) => enqueueSnackbar(errorText(error), { variant: 'error' }),
+  });
+}
 
 export interface SmsRecipients {
   smsCredits: number;

@@ -1,3 +1,4 @@
+import { message } from '@okul/domain';
 import {
   keepPreviousData,
   queryOptions,
@@ -10,7 +11,7 @@ import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { parseStudentNumber } from './list/student-table';
-import { STUDENT_TEXTS, withPrefix } from './messages';
+import { withPrefix } from './messages';
 import type {
   AttendancesPage as AttendancePage,
   BalanceSheetRow,
@@ -168,12 +169,12 @@ export interface SavedStudent {
 
 export const useRegisterStudent = (orgId: string) =>
   useStudentWrite<unknown, SavedStudent>(orgId, 'registerStudent', {
-    success: STUDENT_TEXTS.created,
-    failure: STUDENT_TEXTS.createFailed,
+    success: message('student.created'),
+    failure: message('student.createFailedPrefix'),
   });
 
 export const useEditStudent = (orgId: string) =>
   useStudentWrite<unknown, SavedStudent>(orgId, 'editStudent', {
-    success: STUDENT_TEXTS.updated,
-    failure: STUDENT_TEXTS.updateFailed,
+    success: message('student.updated'),
+    failure: message('student.updateFailedPrefix'),
   });

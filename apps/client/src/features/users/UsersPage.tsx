@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import LockIcon from '@mui/icons-material/Lock';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -6,13 +7,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { formatDate } from '../../lib/format';
 import { useReadySession } from '../auth/useSession';
 import { EditUserDialog } from './EditUserDialog';
 import { InviteUserForm } from './InviteUserForm';
-import { organizationUsersQueryOptions } from './queries';
+import { organizationUsersQueryOptions, useRemoveOrganizationUser } from './queries';
 import type { OrganizationUser } from '@okul/domain';
 import { roleLabel } from '../../lib/format';
 import { isFixedMember, usersTitle } from './users';
@@ -23,6 +25,8 @@ export function UsersPage() {
   const orgId = organization.id;
   const { data: users } = useSuspenseQuery(organizationUsersQueryOptions(orgId));
   const [editing, setEditing] = useState<OrganizationUser | null>(null);
+  const [removing, setRemoving] = useState<OrganizationUser | null>(null);
+  const remove = useRemoveOrganizationUser(orgId);
 
   const columns: Column<OrganizationUser>[] = [
     {
@@ -66,15 +70,29 @@ export function UsersPage() {
             <Chip size="small" icon={<LockIcon />} label="Sabit" aria-label={`${u.user.email} sabit`} />
           </Tooltip>
         ) : (
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label={`${u.user.email} kullanıcısını düzenle`}
-              onClick={() => setEditing(u)}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <>
+            <Tooltip title="Düzenle">
+              <IconButton
+                size="small"
+                aria-label={`${u.user.email} kullanıcısını düzenle`}
+                onClick={() => setEditing(u)}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {u.user.id !== me.id && (
+              <Tooltip title="Kurumdan çıkar">
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`${u.user.email} kullanıcısını kurumdan çıkar`}
+                  onClick={() => setRemoving(u)}
+                >
+                  <PersonRemoveIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
         ),
     },
   ];
@@ -90,6 +108,19 @@ export function UsersPage() {
         rowKey={(u) => u.user.id}
         emptyText="Henüz kullanıcı yok."
       />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Kullanıcıyı kurumdan çıkar"
+        confirmLabel="Çıkar"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.user.id, { onSuccess: () => setRemoving(null) })}
+      >
+        <strong>{removing?.user.displayName || removing?.user.name}</strong> ({removing?.user.email}) bu
+        kurumdan çıkarılacak ve açık oturumları kurumun verilerine hemen erişemeyecek. Hesabı ve diğer
+        kurumlardaki üyelikleri kalır.
+      </ConfirmDialog>
       {editing && (
         <EditUserDialog
           key={editing.user.id}

@@ -57,3 +57,18 @@ export function useUpdateOrganizationUser(orgId: string) {
       enqueueSnackbar(`${message('users.updateFailed')} ${errorText(error)}`, { variant: 'error' }),
   });
 }
+
+/** removeOrganizationUser {userId} (ours): ends a membership; the person keeps their account and other organisations. */
+export function useRemoveOrganizationUser(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      unwrap(await api.post(`/orgs/${orgId}/removeOrganizationUser`, { userId })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.list(orgId) });
+      enqueueSnackbar('Kullanıcı kurumdan çıkarıldı', { variant: 'success' });
+    },
+    onError: (error) =>
+      enqueueSnackbar(`Kullanıcı kurumdan çıkarılamadı: ${errorText(error)}`, { variant: 'error' }),
+  });
+}

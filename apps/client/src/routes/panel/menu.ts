@@ -12,6 +12,9 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupsIcon from '@mui/icons-material/Groups';
 import SmsIcon from '@mui/icons-material/Sms';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import BadgeIcon from '@mui/icons-material/Badge';
+import WorkIcon from '@mui/icons-material/Work';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -160,6 +163,13 @@ export const PANEL_PAGES = {
     minRole: ROLES.schoolAdmin,
     icon: AccountBalanceWalletIcon,
   },
+  statistics: {
+    path: '/giris/istatistikler',
+    label: 'İstatistikler',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: InsightsIcon,
+  },
   groups: {
     path: '/giris/gruplar',
     label: 'Gruplar',
@@ -180,6 +190,20 @@ export const PANEL_PAGES = {
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
     icon: CalendarMonthIcon,
+  },
+  instructors: {
+    path: '/giris/egitmenler',
+    label: 'Eğitmenler',
+    category: 'Eğitim Planı',
+    minRole: ROLES.schoolAdmin,
+    icon: BadgeIcon,
+  },
+  employees: {
+    path: '/giris/calisanlar',
+    label: 'Çalışanlar',
+    category: 'Yönetim',
+    minRole: ROLES.schoolAdmin,
+    icon: WorkIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 

@@ -1,12 +1,32 @@
 import pg from 'pg';
 import type { Db, Sql } from '@okul/projections';
 
+export interface PgDbOptions {
+  /** Connections of the pool (the advisory-lock connection comes on top). */
+  max?: number;
+  /** Shown in pg_stat_activity, so an operator (or a test) can tell this process's connections apart. */
+  applicationName?: string;
+  /** How long a query waits for a connection before failing (a database that is down answers 503 then). */
+  connectTimeoutMs?: number;
+}
+
 // int8 (bigint) arrives as text; we convert where we need numbers. numeric stays text (money is exact).
-// Each projection's leadership lock (tryLock) keeps one connection out of the pool for as long as it leads, so
-// the pool must be larger than the number of projections or the read models stall waiting for a connection.
-export function createPgDb(connectionString: string, max = 40): Db {
-  const pool = new pg.Pool({ connectionString, max });
+export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db {
+  const { max = 20, applicationName = 'okul', connectTimeoutMs = 10_000 } = opts;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: applicationName,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  // A restart of PostgreSQL ends every connection with an error event: on an idle client the pool handles
+  // it, but a client checked out (inside a transaction, between two queries) has no listener of its own and
+  // Node would end the process ("Unhandled 'error' event"). The query in flight fails on its own and the
+  // request answers 503; the pool drops the broken client when it is released.
   pool.on('error', (e) => console.error('[pg] idle client error', e.message));
+  pool.on('connect', (client) => {
+    client.on('error', (e) => console.error('[pg] client error', e.message));
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
     async query(text, params) {
       const r = await c.query(text, params as unknown[]);
@@ -25,18 +45,30 @@ export function createPgDb(connectionString: string, max = 40): Db {
    */
   const held = new Set<string>();
   let locking: Promise<pg.Client> | null = null;
+  let current: pg.Client | null = null;
   const lockClient = () =>
     (locking ??= (async () => {
-      const client = new pg.Client({ connectionString });
-      client.on('error', (e) => {
-        // The locks went with the connection; the next taker opens a new one.
-        console.error('[pg] lock connection error', e.message);
+      const client = new pg.Client({
+        connectionString,
+        application_name: `${applicationName}-locks`,
+        connectionTimeoutMillis: connectTimeoutMs,
+      });
+      current = client;
+      // The locks went with the connection: forget them, so `holds` tells their holders, and the next
+      // taker opens a new connection.
+      const lost = (why: string) => {
+        if (current !== client) return;
+        console.error(`[pg] lock connection lost: ${why}`);
+        current = null;
         held.clear();
         locking = null;
-      });
+      };
+      client.on('error', (e) => lost(e.message));
+      client.on('end', () => lost('ended'));
       await client.connect();
       return client;
     })().catch((e: unknown) => {
+      current = null;
       locking = null;
       throw e;
     }));
@@ -70,6 +102,9 @@ export function createPgDb(connectionString: string, max = 40): Db {
           return null;
         }
         return async () => {
+          // Only a lock still held on a live connection is released there: after a lost connection the
+          // name may belong to a newer taker on the next one.
+          if (!held.has(name) || current !== client) return;
           held.delete(name);
           await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
         };
@@ -78,9 +113,13 @@ export function createPgDb(connectionString: string, max = 40): Db {
         throw e;
       }
     },
+    holds(name) {
+      return held.has(name);
+    },
     async close() {
       const locks = locking;
       locking = null;
+      current = null;
       if (locks) await (await locks.catch(() => null))?.end().catch(() => undefined);
       await pool.end();
     },

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nest
 import { DomainError, MESSAGES, message, type MessageKey } from '@okul/domain';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { isUnavailable } from '../unavailable';
 
 /**
  * The one error contract: every refusal answers `{ error, code, details? }`. `error` is the Turkish text the
@@ -84,6 +85,8 @@ export function describeError(e: unknown): { status: number; body: ErrorBody } {
     const status = e.getStatus();
     return answer(status, HTTP_STATUS_CODES[status] ?? 'common.internal');
   }
+  // PostgreSQL or Redis is restarting or unreachable: not our fault nor the caller's; try again shortly.
+  if (isUnavailable(e)) return answer(503, 'common.unavailable');
   return answer(500, 'common.internal');
 }
 
@@ -97,7 +100,10 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const { status, body } = describeError(exception);
-    if (status >= 500) {
+    if (body.code === 'common.unavailable') {
+      // One line per refused request: the cause is the outage, which the health check and the pool report.
+      console.warn(`[http] 503 unavailable: ${(exception as Error).message}`);
+    } else if (status >= 500) {
       if (exception instanceof DomainError) {
         // A DomainError is an expected refusal even at 502/503 (card provider not configured, bank
         // unreachable): any cause is logged where it is known, so one line without a stack is enough.
@@ -109,6 +115,8 @@ export class ErrorFilter implements ExceptionFilter {
         console.error('[http] unexpected error', exception);
       }
     }
-    if (!res.headersSent) res.status(status).json(body);
+    if (res.headersSent) return;
+    if (body.code === 'common.unavailable') res.setHeader('Retry-After', '5');
+    res.status(status).json(body);
   }
 }

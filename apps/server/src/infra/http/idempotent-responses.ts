@@ -45,7 +45,8 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(@Inject(DB) private readonly db: Db) {
-    this.sweeper = setInterval(() => void this.sweep(), 60 * 60 * 1000);
+    // A sweep while the database is away fails; the next hour's sweep does the work.
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), 60 * 60 * 1000);
     this.sweeper.unref();
   }
 

@@ -82,7 +82,6 @@ export function OrganizationSelect({ session }: { session: Session }) {
               getOptionLabel={(o) => o.name}
               getOptionKey={(o) => o.id}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              noOptionsText="Seçenek bulunamadı"
               renderOption={({ key: _key, ...props }, o) => (
                 <li key={o.id} {...props}>
                   <ListItemText primary={o.name} secondary={membershipText(o)} />

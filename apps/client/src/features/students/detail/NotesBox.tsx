@@ -5,13 +5,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { STUDENT_LIMITS } from '@okul/domain';
+import { STUDENT_LIMITS, message } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ApiError, errorText } from '../../../api/client';
 import { useOrgId } from '../../auth/useSession';
 import { notesPayload } from '../form/student-form';
-import { STUDENT_TEXTS, withPrefix } from '../messages';
+import { withPrefix } from '../messages';
 import { useStudentWrite } from '../queries';
 import type { Student } from '@okul/domain';
 
@@ -20,7 +20,7 @@ export function NotesBox({ student }: { student: Student }) {
   const orgId = useOrgId();
   const [notes, setNotes] = useState(student.notes ?? '');
   const save = useStudentWrite<unknown>(orgId, 'editStudent', {
-    success: STUDENT_TEXTS.noteSaved,
+    success: message('student.noteSaved'),
     failure: null,
   });
   const changed = notes.trim() !== (student.notes ?? '').trim();
@@ -31,8 +31,8 @@ export function NotesBox({ student }: { student: Student }) {
         // api.md 8.3 Notes: no answer "Not güncellenemedi: Bağlantı hatası"; a refusal "Not kaydedilemedi."
         const text =
           error instanceof ApiError && error.status === 0
-            ? withPrefix(STUDENT_TEXTS.noteUpdateFailed, error.message)
-            : `${STUDENT_TEXTS.noteSaveFailed}\n${errorText(error)}`;
+            ? withPrefix(message('student.noteUpdateFailed'), error.message)
+            : `${message('student.noteSaveFailed')}\n${errorText(error)}`;
         enqueueSnackbar(text, { variant: 'error', style: { whiteSpace: 'pre-line' } });
       },
     });

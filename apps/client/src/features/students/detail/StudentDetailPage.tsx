@@ -9,7 +9,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { ROLES, formatPhone, formatStudentNumber, hasRole, isBirthday, studentAge } from '@okul/domain';
+import {
+  ROLES,
+  formatPhone,
+  formatStudentNumber,
+  hasRole,
+  isBirthday,
+  studentAge,
+  message,
+} from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -17,11 +25,11 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Section } from '../../../components/Section';
 import { useReadySession } from '../../auth/useSession';
+import { GradesSection } from '../../grades/GradesSection';
 import { StudentAttendances } from '../attendances/StudentAttendances';
 import { BalanceSection } from '../balance/BalanceSection';
 import { EnrollmentsSection } from '../enrollments/EnrollmentsSection';
 import { formatDateParts, todayOf } from '../list/student-table';
-import { STUDENT_TEXTS } from '../messages';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { studentByNumberQueryOptions, useStudentWrite } from '../queries';
 import type { Student } from '@okul/domain';
@@ -141,12 +149,12 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
   const age = student ? studentAge(student, today) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useStudentWrite<{ id: string }>(orgId, 'deleteStudent', {
-    success: STUDENT_TEXTS.deleted,
-    failure: STUDENT_TEXTS.deleteFailed,
+    success: message('student.softDeleted'),
+    failure: message('student.deleteFailed'),
   });
   const resurrect = useStudentWrite<{ id: string }>(orgId, 'resurrectStudent', {
-    success: STUDENT_TEXTS.resurrected,
-    failure: STUDENT_TEXTS.resurrectFailed,
+    success: message('student.resurrected'),
+    failure: message('student.resurrectFailed'),
   });
 
   if (!student) {
@@ -238,6 +246,9 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
           </Section>
         </>
       )}
+      <Section sx={{ mt: 3 }} title="Notlar">
+        <GradesSection student={student} />
+      </Section>
       <Section sx={{ mt: 3 }} title="Yoklamalar">
         <StudentAttendances studentId={student.id} />
       </Section>

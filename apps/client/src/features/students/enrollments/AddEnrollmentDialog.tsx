@@ -4,12 +4,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { ENROLLMENT_TYPES, type EnrollmentType } from '@okul/domain';
+import { ENROLLMENT_TYPES, type EnrollmentType, message } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import type { Course } from '@okul/domain';
-import { STUDENT_TEXTS } from '../messages';
 import {
   ENROLLMENT_TYPE_LABELS,
   addEnrollmentPayload,
@@ -76,7 +75,7 @@ export function AddEnrollmentDialog({
           required
           value={form.courseId}
           onChange={(e) => set('courseId', e.target.value)}
-          helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
+          helperText={courses.length === 0 ? message('student.noOptions') : undefined}
         >
           {courses.map((c) => (
             <MenuItem key={c.id} value={c.id}>

@@ -1,3 +1,4 @@
+import { message } from '@okul/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { ApiError, errorText } from '../../../api/client';
 import { FormDialog } from '../../../components/FormDialog';
-import { STUDENT_TEXTS, withPrefix } from '../messages';
+import { withPrefix } from '../messages';
 import type { EnrollmentView as Enrollment } from '@okul/domain';
 import {
   ENROLLMENT_TYPE_LABELS,
@@ -56,7 +57,7 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
       setReasons(refusalReasons(errorText(error)));
       // api.md 8.3: no answer reads "Kurs kaydı düzenlemesi yapılamadı: Bağlantı hatası"
       if (error instanceof ApiError && error.status === 0)
-        enqueueSnackbar(withPrefix(STUDENT_TEXTS.enrollmentEditFailed, error.message), { variant: 'error' });
+        enqueueSnackbar(withPrefix(message('enrollment.editFailed'), error.message), { variant: 'error' });
     }
   };
 
@@ -77,7 +78,7 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
       </Typography>
       {reasons.length > 0 && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          <AlertTitle>{STUDENT_TEXTS.enrollmentEditRefused}</AlertTitle>
+          <AlertTitle>{message('enrollment.updateRefused')}</AlertTitle>
           {reasons.map((r) => (
             <div key={r}>{r}</div>
           ))}

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatTl } from '@okul/domain';
+import { formatTl, message } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -16,7 +16,6 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDate } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
-import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, useStudentWrite } from '../queries';
 import { TableTitle } from '../TableTitle';
 import type { EnrollmentView as Enrollment, Student } from '@okul/domain';
@@ -30,17 +29,17 @@ export function EnrollmentsSection({ student }: { student: Student }) {
   const enrollments = useQuery(enrollmentsQueryOptions(orgId, student.id));
   const courses = useQuery(coursesQueryOptions(orgId));
   const add = useStudentWrite<Record<string, unknown>>(orgId, 'addEnrollment', {
-    success: STUDENT_TEXTS.enrollmentAdded,
-    failure: STUDENT_TEXTS.enrollmentAddFailed,
+    success: message('enrollment.added'),
+    failure: message('enrollment.addFailed'),
   });
   // The dialog lists the refusal under "Güncelleme yapılamadı." itself (api.md 8.3).
   const edit = useStudentWrite<Record<string, unknown>>(orgId, 'editEnrollment', {
-    success: STUDENT_TEXTS.enrollmentEdited,
+    success: message('enrollment.edited'),
     failure: null,
   });
   const end = useStudentWrite<{ ID: string }>(orgId, 'endEnrollment', {
-    success: STUDENT_TEXTS.enrollmentEnded,
-    failure: STUDENT_TEXTS.enrollmentEndFailed,
+    success: message('enrollment.ended'),
+    failure: message('enrollment.endFailed'),
   });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Enrollment | null>(null);

@@ -6,10 +6,11 @@ import {
   type EnrollmentPeriodUnit,
   type EnrollmentType,
   type Kurus,
+  message,
 } from '@okul/domain';
 import { format, isValid, parseISO } from 'date-fns';
 import type { Course } from '@okul/domain';
-import { STUDENT_TEXTS, withPrefix } from '../messages';
+import { withPrefix } from '../messages';
 import type { EnrollmentView as Enrollment } from '@okul/domain';
 
 export const ENROLLMENT_TYPE_LABELS: Record<EnrollmentType, string> = {
@@ -93,7 +94,7 @@ export function addEnrollmentPayload(
 ): Checked<Record<string, unknown>> {
   const price = parseTl(form.price);
   if (!form.courseId || price === null || price <= 0)
-    return { ok: false, message: STUDENT_TEXTS.enrollmentMissing };
+    return { ok: false, message: message('enrollment.missingInfo') };
   const periodic = form.enrollmentType === 'periodic';
   const payload: Record<string, unknown> = {
     studentId,
@@ -116,7 +117,7 @@ export function addEnrollmentPayload(
   if (!parsed.success) {
     return {
       ok: false,
-      message: withPrefix(STUDENT_TEXTS.enrollmentAddFailed, parsed.error.issues[0].message),
+      message: withPrefix(message('enrollment.addFailed'), parsed.error.issues[0].message),
     };
   }
   return { ok: true, payload };
@@ -187,7 +188,7 @@ export function checkEnrollmentChanges(id: string, changes: Record<string, unkno
 
 /** The reasons under the title "Güncelleme yapılamadı." (api.md 8.3), one per line. */
 export function refusalReasons(error: string): string[] {
-  const title = STUDENT_TEXTS.enrollmentEditRefused;
+  const title = message('enrollment.updateRefused');
   const rest = error.startsWith(title) ? error.slice(title.length) : error;
   return rest
     .split('\n')

@@ -11,7 +11,7 @@ import {
   studentAge,
   type CalendarDay,
 } from '@okul/domain';
-import { STUDENT_TEXTS, withPrefix } from '../messages';
+import { withPrefix } from '../messages';
 import type { Student } from '@okul/domain';
 
 export type ConsentChoice = '' | ConsentStatus;
@@ -205,7 +205,10 @@ export function validateStudentForm(
   }
   if (items.length > 0) return { ok: false, toast: validationToast(items, options.mode), fieldErrors };
   if (fieldIssues.length > 0 || !parsed.success) {
-    const prefix = options.mode === 'create' ? STUDENT_TEXTS.createFailed : STUDENT_TEXTS.updateFailed;
+    const prefix =
+      options.mode === 'create'
+        ? message('student.createFailedPrefix')
+        : message('student.updateFailedPrefix');
     const reasons =
       fieldIssues.length > 0 ? fieldIssues : parsed.success ? [] : [parsed.error.issues[0].message];
     return {

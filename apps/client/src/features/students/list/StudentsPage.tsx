@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatStudentNumber, studentAge } from '@okul/domain';
+import { formatStudentNumber, studentAge, message } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -17,7 +17,6 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
 import { formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
-import { STUDENT_TEXTS } from '../messages';
 import { studentListQueryOptions } from '../queries';
 import type { StudentListRow } from '@okul/domain';
 import {
@@ -52,7 +51,7 @@ export function StudentsPage() {
   );
   const emptyText =
     data.length === 0
-      ? STUDENT_TEXTS.emptyTable
+      ? message('student.emptyTable')
       : deferredQuery.trim() !== ''
         ? 'Aramaya uyan öğrenci yok.'
         : 'Aktif öğrenci yok. İnaktif öğrencileri görmek için kutuyu işaretleyin.';

@@ -2,11 +2,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentMethod } from '@okul/domain';
+import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentMethod, message } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
-import { STUDENT_TEXTS } from '../messages';
 import type { Payment } from '@okul/domain';
 import {
   PAYMENT_METHOD_LABELS,
@@ -92,7 +91,7 @@ export function PaymentDialog({
           disabled={editing}
           value={form.courseId}
           onChange={(e) => set('courseId', e.target.value)}
-          helperText={courses.length === 0 ? STUDENT_TEXTS.noOptions : undefined}
+          helperText={courses.length === 0 ? message('student.noOptions') : undefined}
         >
           {courses.map((c) => (
             <MenuItem key={c.id} value={c.id}>

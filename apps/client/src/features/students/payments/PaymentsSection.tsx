@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { formatTl } from '@okul/domain';
+import { formatTl, message } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -18,7 +18,6 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { downloadPdf } from '../../receipts/download';
 import { coursesQueryOptions } from '../../courses/queries';
-import { STUDENT_TEXTS } from '../messages';
 import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
 import { TableTitle } from '../TableTitle';
 import type { Payment, Student } from '@okul/domain';
@@ -34,24 +33,24 @@ export function PaymentsSection({ student }: { student: Student }) {
   const enrollments = useQuery(enrollmentsQueryOptions(orgId, student.id));
   const courses = useQuery(coursesQueryOptions(orgId));
   const add = useStudentWrite<Record<string, unknown>>(orgId, 'addPayment', {
-    success: STUDENT_TEXTS.paymentAdded,
-    failure: STUDENT_TEXTS.paymentAddFailed,
+    success: message('payment.added'),
+    failure: message('payment.addFailed'),
   });
   const edit = useStudentWrite<Record<string, unknown>>(orgId, 'editPayment', {
-    success: STUDENT_TEXTS.paymentEdited,
-    failure: STUDENT_TEXTS.paymentEditFailed,
+    success: message('payment.edited'),
+    failure: message('payment.editFailed'),
   });
   const remove = useStudentWrite<{ id: string }>(orgId, 'deletePayment', {
-    success: STUDENT_TEXTS.paymentDeleted,
-    failure: STUDENT_TEXTS.paymentDeleteFailed,
+    success: message('payment.softDeleted'),
+    failure: message('payment.deleteFailed'),
   });
   const resurrect = useStudentWrite<{ id: string }>(orgId, 'resurrectPayment', {
-    success: STUDENT_TEXTS.paymentResurrected,
-    failure: STUDENT_TEXTS.paymentResurrectFailed,
+    success: message('payment.resurrected'),
+    failure: message('payment.resurrectFailed'),
   });
   const purge = useStudentWrite<{ id: string }>(orgId, 'permanentlyDeletePayment', {
-    success: STUDENT_TEXTS.paymentPurged,
-    failure: STUDENT_TEXTS.paymentPurgeFailed,
+    success: message('payment.purged'),
+    failure: message('payment.purgeFailed'),
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Payment | null>(null);

@@ -1,15 +1,39 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import type { Request, Response } from 'express';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
-import type { AppConfig } from '../config/config';
-import { CONFIG, DB, EVENT_STORE } from '../infra/tokens';
+import type { AppConfig } from '../../config/config';
+import { CONFIG, DB, EVENT_STORE } from '../tokens';
 
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
+  /** The body compressed once for each encoding asked for, kept beside it while the answer is kept. */
+  encoded: Map<Encoding, Promise<Buffer>>;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** Below this a compressed answer saves less than its headers cost (the compression middleware's threshold). */
+export const COMPRESS_THRESHOLD = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          // Paid once per kept answer, in the thread pool: a little more than the middleware's 4 per answer.
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipped(body);
 }
 
 interface Entry extends CachedAnswer {
@@ -30,8 +54,8 @@ const MAX_ENTRIES = 64;
  * lags behind the organisation's last event nothing is stored, so a stale answer is never kept. Every instance
  * decides alike from the shared database. A hit costs one small query instead of rebuilding megabytes;
  * concurrent misses share one build; `ETag`/`If-None-Match` lets the browser skip the body too.
- * With the EventStoreDB store (no events table here) the stamp is the projections' checkpoints, which any
- * write of any organisation moves. READ_CACHE=off turns the cache off (the benchmark measures both).
+ * With a store that cannot name an organisation's last event (EventStoreDB) the stamp is the projections'
+ * checkpoints, which any write of any organisation moves. READ_CACHE=off turns the cache off (the benchmark measures both).
  * Known limit: a user renaming themself is no event of an organisation, so "Ekleyen" may show the old name
  * until the organisation's next write.
  */
@@ -51,30 +75,26 @@ export class ReadCache {
 
   /** What the answer for the organisation is built from, or null when it must not be kept (a projection lags). */
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    if (!(this.store instanceof PostgresEventStore)) {
-      const r = await this.db.query<{ stamp: string | null }>(
-        `SELECT string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS stamp
+    const [head, r] = await Promise.all([
+      this.store.organizationHead(organizationId),
+      this.db.query<{ applied: string | null; generations: string | null; checkpoints: string | null }>(
+        `SELECT min(c.position)::text AS applied,
+                string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations,
+                string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS checkpoints
            FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
           WHERE s.name = ANY($1::text[])`,
         [projections],
-      );
-      return r.rows[0]?.stamp ?? null;
-    }
-    const r = await this.db.query<{
-      head: string | null;
-      applied: string | null;
-      generations: string | null;
-    }>(
-      `SELECT (SELECT max(global_position) FROM events WHERE organization_id = $1)::text AS head,
-              min(c.position)::text AS applied,
-              string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations
-         FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-        WHERE s.name = ANY($2::text[])`,
-      [organizationId, projections],
-    );
-    const { head, applied, generations } = r.rows[0] ?? { head: null, applied: null, generations: null };
-    if (applied === null || BigInt(applied) < BigInt(head ?? '0')) return null;
-    return `${head ?? '0'}|${generations}`;
+      ),
+    ]);
+    const { applied, generations, checkpoints } = r.rows[0] ?? {
+      applied: null,
+      generations: null,
+      checkpoints: null,
+    };
+    // A store that cannot name the organisation's last event: any applied event moves the stamp.
+    if (head === null) return checkpoints;
+    if (applied === null || BigInt(applied) < head) return null;
+    return `${head}|${generations}`;
   }
 
   async get(
@@ -88,7 +108,7 @@ export class ReadCache {
       const { text, validUntil } = await build();
       const body = Buffer.from(text, 'utf8');
       const etag = `"${createHash('sha1').update(key).update(stamp).update(body).digest('base64url')}"`;
-      return { body, etag, stamp, validUntil };
+      return { body, etag, stamp, validUntil, encoded: new Map() };
     };
     if (!this.enabled) return make('');
     // Taken before the rows are read: an answer is never labelled newer than what it holds.
@@ -112,16 +132,36 @@ export class ReadCache {
   }
 }
 
-/** Sends a cached answer, or 304 when the browser already holds it. */
-export function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
+/**
+ * Sends a cached answer, or 304 when the browser already holds it. A client that accepts brotli or gzip gets
+ * the bytes compressed for the kept answer (once, not per request); the compression middleware leaves an
+ * answer that already names its encoding alone.
+ */
+export async function sendCached(req: Request, res: Response, answer: CachedAnswer): Promise<void> {
   res.setHeader('ETag', answer.etag);
   res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
   if (req.header('if-none-match') === answer.etag) {
     res.status(304).end();
     return;
   }
+  let body = answer.body;
+  // Brotli first where the client takes both (smaller, and paid once per kept answer).
+  const encoding =
+    body.length < COMPRESS_THRESHOLD
+      ? 'identity'
+      : req.acceptsEncodings('br') || req.acceptsEncodings('gzip') || 'identity';
+  if (encoding === 'br' || encoding === 'gzip') {
+    let pending = answer.encoded.get(encoding);
+    if (!pending) {
+      pending = encode(answer.body, encoding);
+      answer.encoded.set(encoding, pending);
+    }
+    body = await pending;
+    res.setHeader('Content-Encoding', encoding);
+  }
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', answer.body.length);
-  res.end(answer.body);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

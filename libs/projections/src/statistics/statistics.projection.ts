@@ -1,0 +1,330 @@
+import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import type { Sql } from '../runtime/sql';
+import { defineProjection } from '../runtime/projection';
+
+type E<U extends { type: string; data: unknown }, K extends U['type']> = {
+  data: Extract<U, { type: K }>['data'];
+  metadata: { occurredAt: string };
+};
+type T = (name: string) => string;
+
+/** The Istanbul month of a timestamptz expression, as 'YYYY-MM'. */
+const month = (at: string) => `to_char(${at} AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')`;
+
+/**
+ * The İstatistikler view's read models, kept so that every figure can be answered "as of" a past moment
+ * (docs/DECISIONS.md, statistics): what the events recorded up to then gave, never recomputed over the store.
+ *
+ * - stat_enrollments: every version of each enrolment's terms with the moments it was recorded and replaced
+ *   (recorded_from inclusive, recorded_to exclusive, null = current);
+ * - stat_ledger: per organisation, metric, Istanbul month and dimension (course or instructor id, '' for
+ *   none) the change each event made and when it was recorded: `collections` (payments received, corrections
+ *   left out: they adjust balances, no money moved), `lesson_charges` (per_class charges of attended lessons,
+ *   re-priced when an enrolment changes, like the balances read model), `lessons` and `attendees` per course
+ *   (`course:<id>`) and per instructor (`instructor:<id>`, `instructor:` for Diğer). A figure as of a moment is
+ *   the sum of the changes recorded until then;
+ * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from.
+ *
+ * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
+ */
+export const statisticsProjection = defineProjection({
+  name: 'statistics',
+  version: 1,
+  tables: ['stat_enrollments', 'stat_ledger', 'stat_lessons', 'stat_attendances', 'stat_payments'],
+  schema: (t) => `
+    CREATE TABLE ${t('stat_enrollments')} (
+      enrollment_id uuid NOT NULL,
+      organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      course_id uuid NOT NULL,
+      enrollment_type text NOT NULL,
+      start_date timestamptz NOT NULL,
+      end_date timestamptz,
+      price bigint NOT NULL,
+      discount bigint NOT NULL,
+      period_unit text,
+      period_length int,
+      created_at timestamptz NOT NULL,
+      recorded_from timestamptz NOT NULL,
+      recorded_to timestamptz
+    );
+    CREATE INDEX ON ${t('stat_enrollments')} (organization_id, recorded_from);
+    CREATE INDEX ON ${t('stat_enrollments')} (student_id, course_id) WHERE recorded_to IS NULL;
+    CREATE UNIQUE INDEX ON ${t('stat_enrollments')} (enrollment_id) WHERE recorded_to IS NULL;
+    CREATE TABLE ${t('stat_ledger')} (
+      organization_id uuid NOT NULL,
+      metric text NOT NULL,
+      month text NOT NULL,
+      dim text NOT NULL,
+      recorded_at timestamptz NOT NULL,
+      delta bigint NOT NULL
+    );
+    CREATE INDEX ON ${t('stat_ledger')} (organization_id, month, metric, dim, recorded_at) INCLUDE (delta);
+    CREATE TABLE ${t('stat_lessons')} (
+      attendance_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      organization_id uuid NOT NULL,
+      course_id uuid NOT NULL,
+      at timestamptz NOT NULL,
+      charge bigint NOT NULL,
+      PRIMARY KEY (attendance_id, student_id)
+    );
+    CREATE INDEX ON ${t('stat_lessons')} (student_id, course_id);
+    CREATE TABLE ${t('stat_attendances')} (
+      attendance_id uuid PRIMARY KEY,
+      organization_id uuid NOT NULL,
+      course_id uuid NOT NULL,
+      instructor_id uuid,
+      at timestamptz NOT NULL,
+      attendees int NOT NULL
+    );
+    CREATE TABLE ${t('stat_payments')} (
+      id uuid PRIMARY KEY,
+      organization_id uuid NOT NULL,
+      amount bigint NOT NULL,
+      date timestamptz NOT NULL,
+      counted boolean NOT NULL,
+      active boolean NOT NULL
+    );
+  `,
+  handlers: {
+    EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('stat_enrollments')} (enrollment_id, organization_id, student_id, course_id, enrollment_type,
+                start_date, end_date, price, discount, period_unit, period_length, created_at, recorded_from)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+        [
+          d.enrollmentId,
+          d.organizationId,
+          d.studentId,
+          d.courseId,
+          d.enrollmentType,
+          d.startDate,
+          d.endDate,
+          d.price,
+          d.discount,
+          d.periodUnit,
+          d.periodLength,
+          d.createdAt,
+          e.metadata.occurredAt,
+        ],
+      );
+      await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+    },
+    EnrollmentEdited: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEdited'>) => {
+      const d = e.data;
+      await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, {
+        start_date: d.startDate,
+        end_date: d.endDate,
+        price: d.price,
+        discount: d.discount,
+        period_unit: d.periodUnit,
+        period_length: d.periodLength,
+      });
+      await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+    },
+    EnrollmentEnded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEnded'>) => {
+      const d = e.data;
+      await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, { end_date: d.endDate });
+      await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+    },
+    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+      await addLesson(sql, table, e.data, e.metadata.occurredAt);
+    },
+    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+      await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
+      await addLesson(sql, table, e.data, e.metadata.occurredAt);
+    },
+    AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
+      await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
+    },
+    PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('stat_payments')} (id, organization_id, amount, date, counted, active)
+         VALUES ($1,$2,$3,$4,$5,true)`,
+        [d.paymentId, d.organizationId, d.amount, d.date, !d.isCorrection],
+      );
+      if (!d.isCorrection) {
+        await sql.query(
+          `INSERT INTO ${table('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+           VALUES ($1, 'collections', ${month('$2::timestamptz')}, '', $3, $4)`,
+          [d.organizationId, d.date, e.metadata.occurredAt, d.amount],
+        );
+      }
+    },
+    PaymentEdited: async ({ sql, table }, e: E<PaymentEvent, 'PaymentEdited'>) => {
+      await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, {
+        amount: e.data.amount,
+        counted: !e.data.isCorrection,
+      });
+    },
+    PaymentSoftDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentSoftDeleted'>) => {
+      await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
+    },
+    PaymentResurrected: async ({ sql, table }, e: E<PaymentEvent, 'PaymentResurrected'>) => {
+      await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: true });
+    },
+    PaymentPermanentlyDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentPermanentlyDeleted'>) => {
+      await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
+      await sql.query(`DELETE FROM ${table('stat_payments')} WHERE id = $1`, [e.data.paymentId]);
+    },
+  },
+});
+
+/** Closes the current version of an enrolment and records the changed one from `at`. */
+async function newVersion(
+  sql: Sql,
+  t: T,
+  enrollmentId: string,
+  at: string,
+  changes: Record<string, string | number | null>,
+) {
+  const columns = Object.keys(changes);
+  const kept = [
+    'organization_id',
+    'student_id',
+    'course_id',
+    'enrollment_type',
+    'start_date',
+    'end_date',
+    'price',
+    'discount',
+    'period_unit',
+    'period_length',
+    'created_at',
+  ];
+  const select = kept.map((c) => {
+    const i = columns.indexOf(c);
+    return i < 0 ? `old.${c}` : `$${i + 3}`;
+  });
+  await sql.query(
+    `WITH old AS (
+       UPDATE ${t('stat_enrollments')} SET recorded_to = $2 WHERE enrollment_id = $1 AND recorded_to IS NULL
+       RETURNING *
+     )
+     INSERT INTO ${t('stat_enrollments')} (enrollment_id, ${kept.join(', ')}, recorded_from)
+     SELECT old.enrollment_id, ${select.join(', ')}, $2 FROM old`,
+    [enrollmentId, at, ...columns.map((c) => changes[c])],
+  );
+}
+
+/**
+ * The per_class enrolment holding a lesson (api.md 9.3: start inclusive, end exclusive), latest start first as
+ * the balance calculator picks it; its charge after the discount (balances/README.md).
+ */
+const holder = (t: T, student: string, course: string, at: string) => `
+  SELECT greatest(h.price - greatest(h.discount, 0), 0) AS charge
+    FROM ${t('stat_enrollments')} h
+   WHERE h.recorded_to IS NULL AND h.student_id = ${student} AND h.course_id = ${course}
+     AND h.enrollment_type = 'per_class' AND h.start_date <= ${at} AND (h.end_date IS NULL OR ${at} < h.end_date)
+   ORDER BY h.start_date DESC, h.created_at, h.enrollment_id
+   LIMIT 1`;
+
+/** An enrolment change re-prices the student's lessons of the course; the differences go to the ledger. */
+async function repriceLessons(sql: Sql, t: T, studentId: string, courseId: string, at: string) {
+  await sql.query(
+    `WITH priced AS (
+       SELECT l.attendance_id, l.charge AS old_charge, coalesce(x.charge, 0) AS new_charge
+         FROM ${t('stat_lessons')} l
+         LEFT JOIN LATERAL (${holder(t, 'l.student_id', 'l.course_id', 'l.at')}) x ON true
+        WHERE l.student_id = $1 AND l.course_id = $2
+     ),
+     changed AS (
+       UPDATE ${t('stat_lessons')} l SET charge = p.new_charge
+         FROM priced p
+        WHERE l.attendance_id = p.attendance_id AND l.student_id = $1 AND p.new_charge <> p.old_charge
+       RETURNING l.organization_id, l.at, p.new_charge - p.old_charge AS delta
+     )
+     INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT organization_id, 'lesson_charges', ${month('at')}, '', $3, sum(delta)
+       FROM changed GROUP BY organization_id, ${month('at')} HAVING sum(delta) <> 0`,
+    [studentId, courseId, at],
+  );
+}
+
+/** A lesson's rows priced by the enrolments holding them; its charges and counts go to the ledger. */
+async function addLesson(
+  sql: Sql,
+  t: T,
+  d: {
+    attendanceId: string;
+    organizationId: string;
+    courseId: string;
+    timestamp: string;
+    attendants: string[];
+    instructorId: string | null;
+  },
+  at: string,
+) {
+  await sql.query(
+    `WITH l AS (
+       INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge)
+       SELECT $1, s.id, $2, $3, $4::timestamptz, coalesce(x.charge, 0)
+         FROM unnest($5::uuid[]) AS s(id)
+         LEFT JOIN LATERAL (${holder(t, 's.id', '$3', '$4::timestamptz')}) x ON true
+       RETURNING charge
+     )
+     INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT $2, 'lesson_charges', ${month('$4::timestamptz')}, '', $6, sum(charge) FROM l HAVING sum(charge) <> 0`,
+    [d.attendanceId, d.organizationId, d.courseId, d.timestamp, d.attendants, at],
+  );
+  await sql.query(
+    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees)
+     VALUES ($1,$2,$3,$4,$5,$6)`,
+    [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length],
+  );
+  await countLesson(sql, t, d.attendanceId, at, 1);
+}
+
+/** The ledger lines of one lesson's counts, added (sign 1) or taken back (sign -1). */
+async function countLesson(sql: Sql, t: T, attendanceId: string, at: string, sign: 1 | -1) {
+  await sql.query(
+    `INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, $2, $3 * m.value
+       FROM ${t('stat_attendances')} a
+       CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
+       CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees)) m(metric, value)
+      WHERE a.attendance_id = $1`,
+    [attendanceId, at, sign],
+  );
+}
+
+async function removeLesson(sql: Sql, t: T, attendanceId: string, at: string) {
+  await countLesson(sql, t, attendanceId, at, -1);
+  await sql.query(`DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1`, [attendanceId]);
+  await sql.query(
+    `WITH l AS (DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1 RETURNING organization_id, at, charge)
+     INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT organization_id, 'lesson_charges', ${month('at')}, '', $2, -sum(charge)
+       FROM l GROUP BY organization_id, ${month('at')} HAVING sum(charge) <> 0`,
+    [attendanceId, at],
+  );
+}
+
+/** A payment's counted amount before and after a change; the difference goes to the ledger. */
+async function changePayment(
+  sql: Sql,
+  t: T,
+  paymentId: string,
+  at: string,
+  change: { amount?: number; counted?: boolean; active?: boolean },
+) {
+  await sql.query(
+    `WITH old AS (SELECT * FROM ${t('stat_payments')} WHERE id = $1),
+          p AS (
+            UPDATE ${t('stat_payments')} SET amount = coalesce($3, amount), counted = coalesce($4, counted),
+                   active = coalesce($5, active)
+             WHERE id = $1 RETURNING organization_id, date, amount, counted, active
+          )
+     INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT p.organization_id, 'collections', ${month('p.date')}, '', $2,
+            (CASE WHEN p.counted AND p.active THEN p.amount ELSE 0 END)
+          - (CASE WHEN old.counted AND old.active THEN old.amount ELSE 0 END)
+       FROM p, old
+      WHERE (CASE WHEN p.counted AND p.active THEN p.amount ELSE 0 END)
+         <> (CASE WHEN old.counted AND old.active THEN old.amount ELSE 0 END)`,
+    [paymentId, at, change.amount ?? null, change.counted ?? null, change.active ?? null],
+  );
+}
