@@ -14,6 +14,7 @@ import * as httpCommands from './suites/http-commands';
 import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
 import * as plan from './suites/plan';
+import * as projections from './suites/projections';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
@@ -27,6 +28,7 @@ const suites: BenchSuite[] = [
   { name: 'sms', run: sms.run },
   { name: 'concurrent-writers', run: concurrentWriters.run },
   { name: 'plan', run: plan.run },
+  { name: 'projections', run: projections.run },
 ];
 
 function log(message: string) {

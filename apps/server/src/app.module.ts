@@ -22,6 +22,7 @@ import { SmsModule } from './sms/sms.module';
 import { SchedulesModule } from './schedules/schedules.module';
 import { GradesModule } from './grades/grades.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
+import { guardStaleReads } from './infra/stale-reads';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -59,7 +60,7 @@ class CoreModule {
     const providers = [
       { provide: CONFIG, useValue: runtime.config },
       { provide: PERSISTENCE, useValue: runtime.persistence },
-      { provide: DB, useValue: runtime.persistence.db },
+      { provide: DB, useValue: guardStaleReads(runtime.persistence.db, runtime.runner.projections) },
       { provide: EVENT_STORE, useValue: runtime.persistence.store },
       { provide: PROJECTIONS, useValue: runtime.runner },
       { provide: JOB_QUEUE, useValue: runtime.queue },

@@ -16,6 +16,7 @@ import { logLevels, type AppConfig } from './config/config';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
+import { organizationScope } from './infra/stale-reads';
 
 /** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
@@ -91,6 +92,7 @@ export async function createServer(
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  app.use(organizationScope);
   app.use(cookieParser());
   // The refresh cookie authenticates refresh and logout by itself: such calls from another site's page are
   // refused (a browser always sends Origin on a cross-site POST).

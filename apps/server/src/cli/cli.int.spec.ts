@@ -153,6 +153,8 @@ describe('operators CLI', () => {
       'POSITION',
       'LAG',
       'STATE',
+      'PARKED',
+      'REBUILD_EV/S',
       'ERROR',
     ]);
     expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(allProjections.map((p) => p.name));

@@ -4,8 +4,10 @@ import { write, type CliContext } from './io';
 import {
   PROJECTIONS_HELP,
   projectionsRebuild,
+  projectionsRetry,
   projectionsStatus,
   REBUILD_HELP,
+  RETRY_HELP,
   STATUS_HELP,
 } from './projections.command';
 
@@ -16,6 +18,7 @@ Usage: npm run cli -- <command> [options]
 Commands:
   projections status [--json]                  State, version, generation, position and lag of each read model
   projections rebuild <name>... | --all        Rebuild read models while the API keeps answering
+  projections retry [--projection] [--org]     Apply parked events again after a fix
   events replay --org <id> [--from] [--to]     An organisation's history as readable lines (for auditors)
   events export --org <id> [--from] [--to]     An organisation's stored events as JSON lines
 
@@ -37,6 +40,7 @@ const GROUPS: Record<string, { help: string; commands: Record<string, { run: Com
     commands: {
       status: { run: projectionsStatus, help: STATUS_HELP },
       rebuild: { run: projectionsRebuild, help: REBUILD_HELP },
+      retry: { run: projectionsRetry, help: RETRY_HELP },
     },
   },
   events: {

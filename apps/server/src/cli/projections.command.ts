@@ -6,10 +6,15 @@ import { write, type CliContext } from './io';
 export const STATUS_HELP = `Usage: npm run cli -- projections status [--json]
 
 Shows each read model: name, code version, active generation, checkpoint position, lag behind the
-event store's head, state and the error that stopped it (if any).
+event store's head, state, parked events, the rate of the rebuild that built it (events/s) and the error
+that stopped it (if any). Below the table, the parked events per projection and organisation.
 
 States: running / idle (a process leads it and is behind / caught up), stopped (no process runs it),
-rebuilding, failed (an event its code cannot apply; fix the code, then rebuild).
+rebuilding, failed (stopped by an older version of the runtime; rebuild it).
+
+Parked events: an event a projection's handler cannot apply is parked with the error, and so is every later
+event of the same organisation for that projection: that organisation's reads of it answer 503 (stale) while
+every other organisation keeps projecting. Fix the code, deploy, then run \`projections retry\`.
 
 Options:
   --json       One JSON array (positions and lags as strings)
@@ -26,11 +31,25 @@ Options:
   --all        Rebuild every projection
   -h, --help   Show this help`;
 
-export const PROJECTIONS_HELP = `Usage: npm run cli -- projections <status|rebuild> [options]
+export const RETRY_HELP = `Usage: npm run cli -- projections retry [--projection <name>] [--org <id>]
+
+Applies the parked events again, in order, per organisation (after the code that could not apply them was
+fixed). An organisation whose parked events all apply is up to date again and its reads answer again; when
+an event still fails, the events before it are applied and it stays parked with the new error.
+With PostgreSQL (DATABASE_URL) the server keeps running; with the embedded PGlite default, stop it first.
+
+Options:
+  --projection <name>   Only this projection
+  --org <id>            Only this organisation
+  -h, --help            Show this help
+Exit code 1 when some events are still parked.`;
+
+export const PROJECTIONS_HELP = `Usage: npm run cli -- projections <status|rebuild|retry> [options]
 
 Commands:
-  status [--json]              State, position and lag of each read model
+  status [--json]              State, position, lag and parked events of each read model
   rebuild <name>... | --all    Rebuild read models while the API keeps answering
+  retry [--projection] [--org] Apply parked events again after a fix
 
 Run a command with --help for its options.`;
 
@@ -44,18 +63,19 @@ export async function projectionsStatus(args: string[], ctx: CliContext): Promis
     await write(ctx.stdout, `${STATUS_HELP}\n`);
     return 0;
   }
-  const { projectionStatuses } = await import('@okul/projections');
+  const { parkedGroups, projectionStatuses } = await import('@okul/projections');
   const projections = await ctx.projections();
   const { db, store, close } = await ctx.open();
   try {
     const statuses = await projectionStatuses(db, store, projections);
+    const parked = await parkedGroups(db);
     if (values.json) {
       const json = statuses.map((s) => ({ ...s, position: s.position.toString(), lag: s.lag.toString() }));
       await write(ctx.stdout, `${JSON.stringify(json, null, 2)}\n`);
       return 0;
     }
     const table = formatTable(
-      ['NAME', 'VERSION', 'GENERATION', 'POSITION', 'LAG', 'STATE', 'ERROR'],
+      ['NAME', 'VERSION', 'GENERATION', 'POSITION', 'LAG', 'STATE', 'PARKED', 'REBUILD_EV/S', 'ERROR'],
       statuses.map((s) => [
         s.name,
         String(s.version),
@@ -63,10 +83,30 @@ export async function projectionsStatus(args: string[], ctx: CliContext): Promis
         s.position.toString(),
         s.lag.toString(),
         s.state,
+        String(s.parked),
+        s.rebuildEventsPerSecond === null ? '-' : String(s.rebuildEventsPerSecond),
         s.error ?? '',
       ]),
     );
     await write(ctx.stdout, `${table}\n`);
+    if (parked.length > 0) {
+      const lines = formatTable(
+        ['PROJECTION', 'ORGANIZATION', 'EVENTS', 'FIRST', 'TYPE', 'PARKED_AT', 'ERROR'],
+        parked.map((g) => [
+          g.projection,
+          g.organizationId || '(none)',
+          String(g.events),
+          g.firstPosition.toString(),
+          g.firstType,
+          g.parkedAt,
+          g.error,
+        ]),
+      );
+      await write(
+        ctx.stdout,
+        `\nParked events (these organisations' read models are stale until \`projections retry\`):\n${lines}\n`,
+      );
+    }
     return 0;
   } finally {
     await close();
@@ -146,4 +186,51 @@ export async function projectionsRebuild(args: string[], ctx: CliContext): Promi
 function summary(name: string, events: number, seconds: number): string {
   const rate = seconds > 0 ? Math.round(events / seconds) : events;
   return `${name}: ${events} events in ${seconds.toFixed(2)} s (${rate} events/s)`;
+}
+
+export async function projectionsRetry(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      projection: { type: 'string' },
+      org: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    await write(ctx.stdout, `${RETRY_HELP}\n`);
+    return 0;
+  }
+  const projections = await ctx.projections();
+  if (values.projection && !projections.some((p) => p.name === values.projection)) {
+    throw new UsageError(
+      `Unknown projection: ${values.projection} (known: ${projections.map((p) => p.name).join(', ')})`,
+      RETRY_HELP,
+    );
+  }
+  const { retryParked } = await import('@okul/projections');
+  const { db, close } = await ctx.open();
+  try {
+    const results = await retryParked(db, projections, {
+      projection: values.projection,
+      organizationId: values.org,
+    });
+    if (results.length === 0) {
+      await write(ctx.stdout, 'No parked events.\n');
+      return 0;
+    }
+    for (const r of results) {
+      const org = r.organizationId || '(none)';
+      await write(
+        ctx.stdout,
+        r.remaining === 0
+          ? `${r.projection} ${org}: ${r.applied} events applied, up to date\n`
+          : `${r.projection} ${org}: ${r.applied} events applied, ${r.remaining} still parked: ${r.error}\n`,
+      );
+    }
+    return results.some((r) => r.remaining > 0) ? 1 : 0;
+  } finally {
+    await close();
+  }
 }

@@ -48,6 +48,10 @@ export class HealthController {
           lag: Number(p.lag),
           state,
           error: p.error ?? l?.error ?? null,
+          // Parked events make one organisation's read model stale, not the service: still 200.
+          parked: p.parked,
+          staleOrganizations: p.staleOrganizations.length,
+          rebuildEventsPerSecond: p.rebuildEventsPerSecond,
         };
       });
     } catch (e) {

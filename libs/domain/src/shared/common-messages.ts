@@ -19,6 +19,11 @@ export const commonMessages = {
   },
   'common.internal': { status: 500, text: 'Beklenmeyen bir hata oluştu.' },
   'common.connection': { status: 503, text: 'Bağlantı hatası' },
+  // A projection parked an event of this organisation (docs/DECISIONS.md, projections): its numbers would be wrong.
+  'common.readModelStale': {
+    status: 503,
+    text: 'Bu bilgiler şu anda güncel değil; sorun giderilene kadar gösterilemiyor. Lütfen daha sonra tekrar deneyin.',
+  },
   'common.unavailable': {
     status: 503,
     text: 'Hizmet şu anda geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',

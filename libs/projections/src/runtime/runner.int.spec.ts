@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventStore } from '@okul/domain';
+import type { EventStore, StoredEvent } from '@okul/domain';
 import { PostgresEventStore } from '../../../../apps/server/src/event-store/postgres-event-store';
 import { createPgDb } from '../../../../apps/server/src/infra/db/pg-db';
 import { createPgliteDb } from '../../../../apps/server/src/infra/db/pglite-db';
@@ -18,7 +18,14 @@ import {
 } from '../../test/counter-projection';
 import type { Projection } from './projection';
 import type { Db } from './sql';
-import { ProjectionRunner, projectionStatuses, rebuildProjection } from './runner';
+import {
+  parkedGroups,
+  ProjectionRunner,
+  projectionStatuses,
+  rebuildProjection,
+  retryParked,
+  staleReadModels,
+} from './runner';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const CRASH_RUNNER = fileURLToPath(new URL('../../test/crash-runner.ts', import.meta.url));
@@ -191,45 +198,91 @@ describe('ProjectionRunner on Postgres', () => {
     expect((await checkpointOf(db, name))?.position).toBe(head.toString());
   }, 180_000);
 
-  it('stops a projection on a poison event with state failed and the error; the others go on', async () => {
+  it('parks the events of an organisation its handler cannot apply; the others go on; a retry after the fix applies them in order', async () => {
     const { db, store } = await fresh();
+    let broken = true;
+    const orgA = (e: StoredEvent) => e.metadata.organizationId === 'org-a';
     const good = counterProjection({ name: 'good' });
-    const bad = counterProjection({ name: 'bad', poison: (e) => (e.data as AddedData).amount === -13 });
+    const bad = counterProjection({
+      name: 'bad',
+      poison: (e) => broken && orgA(e) && (e.data as AddedData).amount === -13,
+    });
     const r = runner(db, store, good, bad);
     await r.prepare();
     r.start();
-    await appendAdds(store, 30, { perAppend: 3 });
-    const poisonAt = await appendAdds(store, 1, { amount: () => -13, prefix: 'poison' });
-    await appendAdds(store, 20, { perAppend: 4 });
+    await appendAdds(store, 30, { perAppend: 3, organizationId: 'org-b', prefix: 'b' });
+    await appendAdds(store, 12, { perAppend: 4, organizationId: 'org-a', prefix: 'a' });
+    const poisonAt = await appendAdds(store, 1, {
+      amount: () => -13,
+      prefix: 'a-poison',
+      organizationId: 'org-a',
+    });
+    await appendAdds(store, 10, { perAppend: 2, organizationId: 'org-a', prefix: 'a-after' });
+    await appendAdds(store, 20, { perAppend: 4, organizationId: 'org-b', prefix: 'b' });
+    const parkedA = (e: StoredEvent) => orgA(e) && e.globalPosition >= poisonAt;
 
-    await until(() => r.status().find((s) => s.name === 'bad')?.state === 'failed', 10_000, 'bad to fail');
+    // Nothing waits for the parked events: read-your-writes holds and the checkpoint reaches the head.
     let head = await store.headPosition();
-    expect(await r.waitFor(head)).toBe(true); // a failed projection does not hold read-your-writes hostage
-    const statuses = await projectionStatuses(db, store, [good, bad]);
-    const badStatus = statuses.find((s) => s.name === 'bad')!;
-    expect(badStatus.state).toBe('failed');
-    expect(badStatus.error).toContain(`event ${poisonAt} ${ADDED}`);
-    expect(badStatus.error).toContain('cannot count amount -13');
-    // The events before the poison one are kept; nothing after it is applied.
-    expect(badStatus.position).toBe(poisonAt - 1n);
-    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, poisonAt - 1n));
-    expect(r.status().find((s) => s.name === 'bad')?.error).toContain('cannot count amount -13');
+    expect(await r.waitFor(head)).toBe(true);
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, undefined, parkedA));
+    expect(await readModel(db, 'good')).toEqual(await expectedModel(store));
+    let statuses = await projectionStatuses(db, store, [good, bad]);
+    expect(statuses.find((s) => s.name === 'bad')).toMatchObject({
+      state: 'idle',
+      position: head,
+      lag: 0n,
+      parked: 11,
+      staleOrganizations: ['org-a'],
+    });
+    expect(statuses.find((s) => s.name === 'good')).toMatchObject({ parked: 0, staleOrganizations: [] });
+    const [group] = await parkedGroups(db);
+    expect(group).toMatchObject({
+      projection: 'bad',
+      organizationId: 'org-a',
+      events: 11,
+      firstPosition: poisonAt,
+    });
+    expect(group.error).toContain(`event ${poisonAt} ${ADDED}`);
+    expect(group.error).toContain('cannot count amount -13');
+    expect(await staleReadModels(db)).toEqual([{ projection: 'bad', organizationId: 'org-a' }]);
 
-    await appendAdds(store, 25, { perAppend: 5 });
+    // Organisation B keeps projecting; A's new events queue behind the parked one.
+    await appendAdds(store, 25, { perAppend: 5, organizationId: 'org-b', prefix: 'b' });
+    await appendAdds(store, 4, { perAppend: 2, organizationId: 'org-a', prefix: 'a-after' });
     head = await store.headPosition();
     expect(await r.waitFor(head)).toBe(true);
-    const after = await projectionStatuses(db, store, [good, bad]);
-    expect(after.find((s) => s.name === 'good')).toMatchObject({ state: 'idle', position: head, lag: 0n });
-    expect(after.find((s) => s.name === 'bad')).toMatchObject({ state: 'failed', position: poisonAt - 1n });
-    expect(await readModel(db, 'good')).toEqual(await expectedModel(store));
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, undefined, parkedA));
+    expect((await parkedGroups(db))[0].events).toBe(15);
 
-    // The failure is stored: a restarted runner with the same code leaves it alone.
-    await r.stop();
-    const again = runner(db, store, bad);
-    await again.prepare();
-    again.start();
-    await until(() => again.status()[0].state === 'failed', 5000, 'restarted runner to report failed');
-    expect((await checkpointOf(db, 'bad'))?.position).toBe((poisonAt - 1n).toString());
+    // A rebuild with the same code parks the same events in the new generation (the stale state survives).
+    await rebuildProjection(db, store, bad, undefined, { batchSize: 7 });
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, undefined, parkedA));
+    expect(await parkedGroups(db)).toMatchObject([
+      { projection: 'bad', events: 15, firstPosition: poisonAt },
+    ]);
+
+    // A retry before the fix changes nothing and keeps the error.
+    expect(await retryParked(db, [good, bad])).toEqual([
+      expect.objectContaining({ projection: 'bad', organizationId: 'org-a', applied: 0, remaining: 15 }),
+    ]);
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store, undefined, parkedA));
+
+    // After the fix the retry applies them in order, while the leader keeps applying new events.
+    broken = false;
+    const during = appendAdds(store, 40, { perAppend: 2, organizationId: 'org-a', prefix: 'a-during' });
+    // The 15 parked, plus any of the new ones the leader parked before the retry claimed the checkpoint.
+    const [retried, ...more] = await retryParked(db, [good, bad], { organizationId: 'org-a' });
+    expect(more).toEqual([]);
+    expect(retried).toMatchObject({ projection: 'bad', organizationId: 'org-a', remaining: 0, error: null });
+    expect(retried.applied).toBeGreaterThanOrEqual(15);
+    await during;
+    head = await store.headPosition();
+    expect(await r.waitFor(head)).toBe(true);
+    await until(async () => (await parkedGroups(db)).length === 0, 5000, 'the queue to drain');
+    expect(await readModel(db, 'bad')).toEqual(await expectedModel(store));
+    statuses = await projectionStatuses(db, store, [good, bad]);
+    expect(statuses.find((s) => s.name === 'bad')).toMatchObject({ parked: 0, staleOrganizations: [] });
+    expect(await staleReadModels(db)).toEqual([]);
   });
 
   it('two runners on two pools never both lead a projection, and apply everything once', async () => {

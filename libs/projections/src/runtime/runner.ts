@@ -12,6 +12,12 @@ export interface ProjectionStatus {
   state: 'running' | 'idle' | 'stopped' | 'failed' | 'rebuilding' | 'standby';
   error: string | null;
   updatedAt: string | null;
+  /** Events parked in the active generation (a handler could not apply them), waiting for `projections retry`. */
+  parked: number;
+  /** Organisations whose read model of this projection is stale because of parked events. */
+  staleOrganizations: string[];
+  /** Events per second of the rebuild that built the active generation (null when it read no events). */
+  rebuildEventsPerSecond: number | null;
 }
 
 export interface RunnerOptions {
@@ -21,10 +27,14 @@ export interface RunnerOptions {
   leaderRetryMs?: number;
   /** Events per transaction. */
   batchSize?: number;
+  /** Use the projections' batch handlers (default true); false applies every event with its own handler. */
+  setBased?: boolean;
 }
 
 export interface RebuildOptions {
   batchSize?: number;
+  /** As RunnerOptions.setBased. */
+  setBased?: boolean;
   /** Aborting stops the rebuild between batches; the half-built generation is dropped. */
   signal?: AbortSignal;
 }
@@ -37,7 +47,7 @@ export interface RebuildResult {
   position: bigint;
 }
 
-const BATCH = 500;
+const BATCH = 2000;
 
 /** Advisory lock names: one leader per projection across processes, one rebuild per projection. */
 const leaderLock = (name: string) => `projection:${name}`;
@@ -58,16 +68,43 @@ class CheckpointMoved extends Error {
   }
 }
 
-/** A handler threw on an event: the event is poison for this projection until its code is fixed. */
+/**
+ * A handler threw on an event: the event is poison for this projection until its code is fixed. `event` is
+ * null when a batch handler threw on a run (the runner then applies that batch event by event to find it).
+ */
 class HandlerError extends Error {
   constructor(
-    readonly index: number,
-    readonly event: StoredEvent,
+    readonly event: StoredEvent | null,
     cause: unknown,
   ) {
     const why = cause instanceof Error ? cause.message : String(cause);
-    super(`event ${event.globalPosition} ${event.type} (stream ${event.streamId}): ${why}`);
+    super(event ? `event ${event.globalPosition} ${event.type} (stream ${event.streamId}): ${why}` : why);
   }
+}
+
+/** The organisation an event belongs to ('' for events of no organisation, such as a user's sign-up). */
+function orgOf(e: StoredEvent): string {
+  return (e.metadata as { organizationId?: string | null } | undefined)?.organizationId ?? '';
+}
+
+/** The parked events of one organisation in one projection: how many, and the first one (the cause). */
+export interface ParkedGroup {
+  projection: string;
+  organizationId: string;
+  events: number;
+  firstPosition: bigint;
+  firstType: string;
+  error: string;
+  parkedAt: string;
+}
+
+/**
+ * How a batch is applied: with batch handlers or one by one, and from which position each organisation's
+ * events are parked in this batch (the first one with the handler's error).
+ */
+interface ApplyPlan {
+  setBased: boolean;
+  parkFrom: Map<string, { position: bigint; error: string }>;
 }
 
 /** The final catch-up must read the store outside the swap transaction (PGlite has one connection). */
@@ -114,6 +151,39 @@ export async function ensureProjectionTables(db: Db): Promise<void> {
         PRIMARY KEY (name, generation)
       );
     `);
+    // Added later: created only when missing, as ALTER TABLE and CREATE INDEX lock the table even when there is
+    // nothing to do (status and health call this while leaders hold checkpoint rows).
+    const has = await tx.query<{ parked: boolean; rate: boolean }>(
+      `SELECT to_regclass('projection_parked') IS NOT NULL AS parked,
+              EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                         AND table_name = 'projection_checkpoints' AND column_name = 'rebuild_ms') AS rate`,
+    );
+    if (!has.rows[0].parked) {
+      await tx.exec(`
+      -- Events a projection could not apply: that organisation's read model of the projection is stale (its
+      -- later events wait here too, so a retry re-applies them in order) while the others keep projecting.
+      CREATE TABLE IF NOT EXISTS projection_parked (
+        projection text NOT NULL,
+        generation int NOT NULL,
+        position bigint NOT NULL,
+        event_id text NOT NULL,
+        organization_id text NOT NULL,
+        type text NOT NULL,
+        event jsonb NOT NULL,
+        error text NOT NULL,
+        parked_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (projection, generation, position)
+      );
+      CREATE INDEX IF NOT EXISTS projection_parked_org_idx
+        ON projection_parked (projection, generation, organization_id, position);
+      `);
+    }
+    if (!has.rows[0].rate) {
+      await tx.exec(`
+        -- The rate of the rebuild that built a generation (shown by status and the bench).
+        ALTER TABLE projection_checkpoints ADD COLUMN rebuild_events bigint, ADD COLUMN rebuild_ms bigint;
+      `);
+    }
   });
 }
 
@@ -140,6 +210,8 @@ async function createGeneration(sql: Sql, p: Projection, generation: number): Pr
  * The checkpoint row is claimed (FOR UPDATE) before any handler runs: a second writer of the same
  * generation waits here, then finds the position moved and writes nothing, instead of racing the first
  * one through the handlers (where it could fail on a unique key and look like a poison event).
+ * Events of an organisation with parked events are parked behind them (read after the claim, so a retry
+ * that committed meanwhile is seen); the others are applied in order, runs of a batch handler at once.
  */
 async function applyBatch(
   sql: Sql,
@@ -148,24 +220,61 @@ async function applyBatch(
   events: StoredEvent[],
   from: bigint,
   requireState: 'active' | 'building',
-): Promise<bigint> {
+  plan: ApplyPlan,
+): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
   const claim = await sql.query<{ position: string; state: string }>(
     `SELECT position::text AS position, state FROM projection_checkpoints WHERE name = $1 AND generation = $2 FOR UPDATE`,
     [p.name, generation],
   );
   const row = claim.rows[0];
   if (!row || BigInt(row.position) !== from || row.state !== requireState) throw new CheckpointMoved(p.name);
+  const stale = await sql.query<{ organization_id: string }>(
+    `SELECT DISTINCT organization_id FROM projection_parked WHERE projection = $1 AND generation = $2`,
+    [p.name, generation],
+  );
+  const staleOrgs = new Set(stale.rows.map((r) => r.organization_id));
+  const apply: StoredEvent[] = [];
+  const parked: Array<{ event: StoredEvent; error: string }> = [];
+  for (const e of events) {
+    if (!p.handlers[e.type]) continue;
+    const org = orgOf(e);
+    const first = plan.parkFrom.get(org);
+    if (first && e.globalPosition === first.position) parked.push({ event: e, error: first.error });
+    else if (staleOrgs.has(org) || (first && e.globalPosition > first.position))
+      parked.push({ event: e, error: 'waiting behind an earlier parked event of its organisation' });
+    else apply.push(e);
+  }
   const ctx: ProjectionContext = { sql, table: physical(p, generation) };
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i];
-    const h = p.handlers[e.type];
-    if (!h) continue;
+  for (let i = 0; i < apply.length;) {
+    const batch = plan.setBased ? p.batchHandlers?.[apply[i].type] : undefined;
+    let j = i + 1;
+    if (batch) while (j < apply.length && p.batchHandlers?.[apply[j].type] === batch) j++;
     try {
-      await h(ctx, e);
+      if (batch && j - i > 1) await batch(ctx, apply.slice(i, j));
+      else await p.handlers[apply[i].type](ctx, apply[i]);
     } catch (err) {
       if (isTransient(err)) throw err;
-      throw new HandlerError(i, e, err);
+      throw new HandlerError(j - i > 1 ? null : apply[i], err);
     }
+    i = j;
+  }
+  if (parked.length > 0) {
+    await sql.query(
+      `INSERT INTO projection_parked (projection, generation, position, event_id, organization_id, type, event, error)
+       SELECT $1, $2, x.position, x.event_id, x.org, x.type, x.event::jsonb, x.error
+         FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS x(position, event_id, org, type, event, error)`,
+      [
+        p.name,
+        generation,
+        parked.map((x) => x.event.globalPosition.toString()),
+        parked.map((x) => x.event.id),
+        parked.map((x) => orgOf(x.event)),
+        parked.map((x) => x.event.type),
+        parked.map((x) => JSON.stringify({ ...x.event, globalPosition: x.event.globalPosition.toString() })),
+        parked.map((x) => x.error),
+      ],
+    );
   }
   const to = events[events.length - 1].globalPosition;
   // Compare-and-set as well: the claim above already guarantees it, this keeps the rule visible in one place.
@@ -175,7 +284,43 @@ async function applyBatch(
     [p.name, generation, from.toString(), to.toString(), requireState],
   );
   if (res.rowCount !== 1) throw new CheckpointMoved(p.name);
-  return to;
+  return { to, parked };
+}
+
+/**
+ * One batch in its own transaction. When a handler throws, the transaction is rolled back and the batch is
+ * applied again with that event (and every later event of its organisation) parked; when a batch handler
+ * throws, again event by event to find the event. Each retry parks from an earlier position or turns batch
+ * handlers off, so it ends.
+ */
+async function applyParking(
+  db: Db,
+  p: Projection,
+  generation: number,
+  events: StoredEvent[],
+  from: bigint,
+  requireState: 'active' | 'building',
+  setBased: boolean,
+): Promise<bigint> {
+  const plan: ApplyPlan = { setBased, parkFrom: new Map() };
+  for (;;) {
+    try {
+      const { to, parked } = await db.transaction((tx) =>
+        applyBatch(tx, p, generation, events, from, requireState, plan),
+      );
+      for (const x of parked) {
+        if (plan.parkFrom.get(orgOf(x.event))?.position !== x.event.globalPosition) continue;
+        console.error(
+          `[projection ${p.name}] parked event ${x.event.globalPosition} ${x.event.type} of organisation ${orgOf(x.event) || '(none)'}: ${x.error}`,
+        );
+      }
+      return to;
+    } catch (e) {
+      if (!(e instanceof HandlerError)) throw e;
+      if (e.event === null) plan.setBased = false;
+      else plan.parkFrom.set(orgOf(e.event), { position: e.event.globalPosition, error: e.message });
+    }
+  }
 }
 
 async function swapViews(sql: Sql, p: Projection, generation: number) {
@@ -195,6 +340,10 @@ async function dropTables(db: Sql, p: Projection, generation: number) {
 async function dropGeneration(db: Sql, p: Projection, generation: number) {
   await dropTables(db, p, generation);
   await db.query(`DELETE FROM projection_checkpoints WHERE name = $1 AND generation = $2`, [
+    p.name,
+    generation,
+  ]);
+  await db.query(`DELETE FROM projection_parked WHERE projection = $1 AND generation = $2`, [
     p.name,
     generation,
   ]);
@@ -226,9 +375,11 @@ export async function rebuildProjection(
   opts: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const batchSize = opts.batchSize ?? BATCH;
+  const setBased = opts.setBased ?? true;
   await ensureProjectionTables(db);
   const release = await db.tryLock(rebuildLock(p.name));
   if (!release) throw new RebuildInProgressError(p.name);
+  const started = performance.now();
   let gen: number | null = null;
   let swapped = false;
   try {
@@ -259,7 +410,7 @@ export async function rebuildProjection(
         opts.signal?.throwIfAborted();
         const events = await store.readAll(position, batchSize);
         if (events.length === 0) return;
-        position = await db.transaction((tx) => applyBatch(tx, p, newGen, events, position, 'building'));
+        position = await applyParking(db, p, newGen, events, position, 'building', setBased);
         count += events.length;
         onProgress?.(position, count);
       }
@@ -294,15 +445,17 @@ export async function rebuildProjection(
             for (;;) {
               const events = await store.readAll(at, batchSize);
               if (events.length === 0) break;
-              at = await applyBatch(tx, p, newGen, events, at, 'building');
+              const plan: ApplyPlan = { setBased, parkFrom: new Map() };
+              at = (await applyBatch(tx, p, newGen, events, at, 'building', plan)).to;
               n += events.length;
             }
           }
           if (at < live) throw new CatchUpAgain();
           await swapViews(tx, p, newGen);
           await tx.query(
-            `UPDATE projection_checkpoints SET state = 'active', updated_at = now() WHERE name = $1 AND generation = $2`,
-            [p.name, newGen],
+            `UPDATE projection_checkpoints SET state = 'active', updated_at = now(), rebuild_events = $3, rebuild_ms = $4
+              WHERE name = $1 AND generation = $2`,
+            [p.name, newGen, count + n, Math.round(performance.now() - started)],
           );
           if (oldGen !== null) {
             await tx.query(
@@ -321,7 +474,8 @@ export async function rebuildProjection(
         swapped = true;
         break;
       } catch (e) {
-        if (!(e instanceof CatchUpAgain) || attempt >= 1000) throw e;
+        // A handler error inside the swap is parked by the catch-up outside it, then the swap is tried again.
+        if (!(e instanceof CatchUpAgain || e instanceof HandlerError) || attempt >= 1000) throw e;
         await catchUp();
       }
     }
@@ -330,24 +484,9 @@ export async function rebuildProjection(
     return { events: count, generation: newGen, position };
   } catch (e) {
     if (gen !== null && !swapped) {
-      // Keep the failure visible to `projections status`, without the half-built tables.
       const failedGen = gen;
-      const why = e instanceof HandlerError ? `rebuild failed: ${e.message}` : null;
-      await db
-        .transaction(async (tx) => {
-          if (why) {
-            await dropTables(tx, p, failedGen);
-            await tx.query(
-              `UPDATE projection_checkpoints SET state = 'failed', error = $3, updated_at = now() WHERE name = $1 AND generation = $2`,
-              [p.name, failedGen, why],
-            );
-          } else {
-            await dropGeneration(tx, p, failedGen);
-          }
-        })
-        .catch(() => undefined);
+      await db.transaction((tx) => dropGeneration(tx, p, failedGen)).catch(() => undefined);
     }
-    if (e instanceof HandlerError) throw new Error(`Rebuild of ${p.name} failed: ${e.message}`, { cause: e });
     throw e;
   } finally {
     await release().catch(() => undefined);
@@ -420,7 +559,10 @@ export class ProjectionRunner {
       if (!release) continue; // another instance leads it; whoever leads with this version rebuilds it
       l.state = 'rebuilding';
       try {
-        await rebuildProjection(this.db, this.store, p, undefined, { batchSize: this.batchSize });
+        await rebuildProjection(this.db, this.store, p, undefined, {
+          batchSize: this.batchSize,
+          setBased: this.opts.setBased,
+        });
         l.state = 'stopped';
         l.error = null;
       } catch (e) {
@@ -575,37 +717,19 @@ export class ProjectionRunner {
     }
     l.state = 'running';
     try {
-      await this.db.transaction((tx) => applyBatch(tx, l.p, generation, events, from, 'active'));
+      await applyParking(this.db, l.p, generation, events, from, 'active', this.opts.setBased ?? true);
       return true;
     } catch (e) {
       if (e instanceof CheckpointMoved) return true; // another writer or a rebuild moved it: read again
-      if (!(e instanceof HandlerError)) throw e;
-      await this.fail(l, generation, from, events, e);
-      return false;
+      throw e;
     }
-  }
-
-  /** Keep the events before the poison one, then stop the projection with the error. */
-  private async fail(l: Live, generation: number, from: bigint, events: StoredEvent[], e: HandlerError) {
-    if (e.index > 0) {
-      await this.db
-        .transaction((tx) => applyBatch(tx, l.p, generation, events.slice(0, e.index), from, 'active'))
-        .catch(() => undefined);
-    }
-    l.state = 'failed';
-    l.error = e.message;
-    console.error(`[projection ${l.p.name}] stopped on error: ${l.error}`);
-    await this.db.query(
-      `UPDATE projection_checkpoints SET state = 'failed', error = $3, updated_at = now()
-        WHERE name = $1 AND generation = $2 AND state = 'active'`,
-      [l.p.name, generation, l.error],
-    );
   }
 
   private startRebuild(l: Live) {
     l.state = 'rebuilding';
     l.rebuilding = rebuildProjection(this.db, this.store, l.p, undefined, {
       batchSize: this.batchSize,
+      setBased: this.opts.setBased,
       signal: this.abort.signal,
     })
       .then(() => {
@@ -705,12 +829,21 @@ export async function projectionStatuses(
     updated_at: string;
     version: number | null;
     active_generation: number | null;
+    rebuild_events: string | null;
+    rebuild_ms: string | null;
   }>(
     `SELECT c.name, c.generation, c.position::text AS position, c.state, c.error, c.updated_at::text AS updated_at,
-            s.version, s.active_generation
+            s.version, s.active_generation, c.rebuild_events::text AS rebuild_events, c.rebuild_ms::text AS rebuild_ms
        FROM projection_checkpoints c LEFT JOIN projection_state s ON s.name = c.name
       ORDER BY c.generation`,
   );
+  const parked = new Map<string, { events: number; orgs: string[] }>();
+  for (const g of await parkedGroups(db)) {
+    const x = parked.get(g.projection) ?? { events: 0, orgs: [] };
+    x.events += g.events;
+    x.orgs.push(g.organizationId);
+    parked.set(g.projection, x);
+  }
   const locks = await heldLocks(
     db,
     projections.flatMap((p) => [leaderLock(p.name), rebuildLock(p.name)]),
@@ -742,6 +875,165 @@ export async function projectionStatuses(
       state,
       error,
       updatedAt: (building ?? active)?.updated_at ?? null,
+      parked: parked.get(p.name)?.events ?? 0,
+      staleOrganizations: parked.get(p.name)?.orgs ?? [],
+      rebuildEventsPerSecond:
+        active && Number(active.rebuild_events) > 0
+          ? Math.round((Number(active.rebuild_events) * 1000) / Math.max(1, Number(active.rebuild_ms)))
+          : null,
     };
   });
+}
+
+/** Parked events of the active generations, one line per projection and organisation. */
+export async function parkedGroups(db: Db): Promise<ParkedGroup[]> {
+  await ensureProjectionTables(db);
+  const r = await db.query<{
+    projection: string;
+    organization_id: string;
+    n: number;
+    first_position: string;
+    first_type: string;
+    error: string;
+    parked_at: string;
+  }>(
+    `SELECT k.projection, k.organization_id, count(*)::int AS n, min(k.position)::text AS first_position,
+            (array_agg(k.type ORDER BY k.position))[1] AS first_type,
+            (array_agg(k.error ORDER BY k.position))[1] AS error, min(k.parked_at)::text AS parked_at
+       FROM projection_parked k JOIN projection_state s ON s.name = k.projection AND s.active_generation = k.generation
+      GROUP BY k.projection, k.organization_id ORDER BY k.projection, k.organization_id`,
+  );
+  return r.rows.map((x) => ({
+    projection: x.projection,
+    organizationId: x.organization_id,
+    events: x.n,
+    firstPosition: BigInt(x.first_position),
+    firstType: x.first_type,
+    error: x.error,
+    parkedAt: x.parked_at,
+  }));
+}
+
+/** What a retry did for one organisation of one projection. */
+export interface RetryResult {
+  projection: string;
+  organizationId: string;
+  /** Parked events applied (in order) and removed from the parked table. */
+  applied: number;
+  /** Still parked: the first one failed again with `error`. */
+  remaining: number;
+  error: string | null;
+}
+
+/** A retry stopped at this parked event (a handler still throws on it). */
+class StillFailing extends Error {
+  constructor(
+    readonly position: bigint,
+    readonly why: string,
+  ) {
+    super(why);
+  }
+}
+
+/**
+ * Re-applies parked events after a fix, per organisation, in position order, each organisation in one
+ * transaction that claims the projection's checkpoint row as a batch does: the leader waits meanwhile and
+ * then finds the organisation no longer parked, so its later events follow in order. When an event still
+ * fails, the ones before it are applied and it stays parked (with the new error) with everything after it.
+ */
+export async function retryParked(
+  db: Db,
+  projections: Projection[],
+  filter: { projection?: string; organizationId?: string } = {},
+): Promise<RetryResult[]> {
+  await ensureProjectionTables(db);
+  const results: RetryResult[] = [];
+  for (const p of projections) {
+    if (filter.projection && p.name !== filter.projection) continue;
+    const groups = await db.query<{ organization_id: string; generation: number }>(
+      `SELECT DISTINCT k.organization_id, k.generation
+         FROM projection_parked k JOIN projection_state s ON s.name = k.projection AND s.active_generation = k.generation
+        WHERE k.projection = $1 AND ($2::text IS NULL OR k.organization_id = $2) ORDER BY 1`,
+      [p.name, filter.organizationId ?? null],
+    );
+    for (const g of groups.rows)
+      results.push(await retryOrganization(db, p, g.generation, g.organization_id));
+  }
+  return results;
+}
+
+async function retryOrganization(
+  db: Db,
+  p: Projection,
+  generation: number,
+  org: string,
+): Promise<RetryResult> {
+  let stop: StillFailing | null = null;
+  for (;;) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.query(
+          `SELECT 1 FROM projection_checkpoints WHERE name = $1 AND generation = $2 FOR UPDATE`,
+          [p.name, generation],
+        );
+        const rows = await tx.query<{ event: Record<string, unknown> | string }>(
+          `SELECT event FROM projection_parked WHERE projection = $1 AND generation = $2 AND organization_id = $3
+            ORDER BY position`,
+          [p.name, generation, org],
+        );
+        const events = rows.rows.map((r) => {
+          const e = (typeof r.event === 'string' ? JSON.parse(r.event) : r.event) as StoredEvent & {
+            globalPosition: string;
+          };
+          return { ...e, globalPosition: BigInt(e.globalPosition) } as StoredEvent;
+        });
+        const ctx: ProjectionContext = { sql: tx, table: physical(p, generation) };
+        let applied = 0;
+        for (const e of events) {
+          if (stop && e.globalPosition >= stop.position) break;
+          try {
+            await p.handlers[e.type](ctx, e);
+          } catch (err) {
+            if (isTransient(err)) throw err;
+            throw new StillFailing(e.globalPosition, new HandlerError(e, err).message);
+          }
+          applied++;
+        }
+        if (applied > 0) {
+          await tx.query(
+            `DELETE FROM projection_parked WHERE projection = $1 AND generation = $2 AND organization_id = $3
+                AND position <= $4`,
+            [p.name, generation, org, events[applied - 1].globalPosition.toString()],
+          );
+        }
+        if (stop) {
+          await tx.query(
+            `UPDATE projection_parked SET error = $4 WHERE projection = $1 AND generation = $2 AND position = $3`,
+            [p.name, generation, stop.position.toString(), stop.why],
+          );
+        }
+        return {
+          projection: p.name,
+          organizationId: org,
+          applied,
+          remaining: events.length - applied,
+          error: stop?.why ?? null,
+        };
+      });
+    } catch (e) {
+      if (!(e instanceof StillFailing)) throw e;
+      stop = e;
+    }
+  }
+}
+
+/** Which organisations' read models are stale, by projection (those with parked events in the active generation). */
+export async function staleReadModels(
+  db: Sql,
+): Promise<Array<{ projection: string; organizationId: string }>> {
+  const r = await db.query<{ projection: string; organization_id: string }>(
+    `SELECT DISTINCT k.projection, k.organization_id
+       FROM projection_parked k JOIN projection_state s ON s.name = k.projection AND s.active_generation = k.generation`,
+  );
+  return r.rows.map((x) => ({ projection: x.projection, organizationId: x.organization_id }));
 }
