@@ -14,7 +14,7 @@ import {
  */
 export const planProjection = defineProjection({
   name: 'plan',
-  version: 4,
+  version: 5,
   tables: [...classesTables, ...schedulesTables, ...gradesTables, ...calendarFeedsTables],
   schema: (t) => [classesSchema(t), schedulesSchema(t), gradesSchema(t), calendarFeedsSchema(t)].join('\n'),
   handlers: { ...classesHandlers, ...schedulesHandlers, ...gradesHandlers, ...calendarFeedsHandlers },

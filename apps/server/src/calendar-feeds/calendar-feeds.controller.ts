@@ -107,11 +107,18 @@ export class CalendarFeedsController {
         to: new Date(now + FUTURE_DAYS * DAY).toISOString(),
         ...(feed.kind === 'student' ? { studentId: feed.ownerId! } : {}),
         ...(feed.kind === 'class' ? { classId: feed.ownerId! } : {}),
+        ...(feed.kind === 'instructor' ? { instructorId: feed.ownerId! } : {}),
       }),
       readCalendarFeedLabels(this.db, org),
     ]);
     const owner =
-      feed.kind === 'class' ? labels.classes.get(feed.ownerId!) : feed.kind === 'student' ? 'Öğrenci' : null;
+      feed.kind === 'class'
+        ? labels.classes.get(feed.ownerId!)
+        : feed.kind === 'student'
+          ? 'Öğrenci'
+          : feed.kind === 'instructor'
+            ? 'Eğitmen'
+            : null;
     const name = owner ? `${labels.organizationName} · ${owner}` : labels.organizationName;
     res.status(200);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');

@@ -195,3 +195,35 @@ describe('calendar feeds', () => {
     );
   });
 });
+
+describe("an instructor's calendar feed", () => {
+  it('lists only the lessons naming the instructor; an unknown or foreign instructor has no feed', async () => {
+    const zeki = (await api().post('addInstructor', { name: 'Zeki', surname: 'Er', branches: [guitar] })).body
+      .id as string;
+    const own = await api().post('addSchedule', {
+      courseId: guitar,
+      title: 'Zeki dersi',
+      scheduleTimes: [{ startTime: iso(first + 5 * HOUR), endTime: iso(first + 6 * HOUR) }],
+      instructorId: zeki,
+    });
+    expect(own.status).toBe(200);
+    const feed = await api().post('rotateCalendarFeed', { kind: 'instructor', ownerId: zeki });
+    expect(feed.status).toBe(200);
+    const parsed = parseFeed((await fetchFeed(feed.body.path)).body);
+    expect(parsed.events.map((e) => [e.uid, e.summary])).toEqual([
+      [`${own.body.id}.0.0@okul`, 'Gitar · Zeki dersi'],
+    ]);
+    expect(parsed.name).toContain('Eğitmen');
+
+    const piano = await addCourse(t, other, 'Piyano');
+    const foreign = (
+      await orgApi(t, other).post('addInstructor', { name: 'Nur', surname: 'Ak', branches: [piano] })
+    ).body.id as string;
+    for (const ownerId of [foreign, students[0]]) {
+      const r = await api().post('rotateCalendarFeed', { kind: 'instructor', ownerId });
+      expect(r.status).toBe(404);
+      expect(r.body.error).toBe('Takvimi istenen kayıt bulunamadı.');
+    }
+    expect(logSentence('rotate_calendar_feed', { kind: 'instructor' })).toContain('Bir eğitmen');
+  });
+});

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  DomainError,
   scheduleDecider,
   scheduleStream,
   type AddScheduleInput,
@@ -8,7 +9,7 @@ import {
   type ScheduleMembers,
   type UpdateScheduleDetailsInput,
 } from '@okul/domain';
-import { readStudentEnrollments, requireOpenCourse, type Db } from '@okul/projections';
+import { isActiveInstructor, readStudentEnrollments, requireOpenCourse, type Db } from '@okul/projections';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -95,6 +96,12 @@ async function memberLookup(db: Db, organizationId: string, m: ScheduleMembers):
   };
 }
 
+/** The schedule's Eğitmen: an active instructor of this organisation, as attendance takes them (null is none). */
+async function requireInstructor(db: Db, organizationId: string, instructorId: string | null | undefined) {
+  if (instructorId && !(await isActiveInstructor(db, organizationId, instructorId)))
+    throw new DomainError('schedule.instructorUnknown');
+}
+
 @CommandHandler(AddScheduleCommand)
 export class AddScheduleHandler implements ICommandHandler<AddScheduleCommand> {
   constructor(
@@ -104,6 +111,7 @@ export class AddScheduleHandler implements ICommandHandler<AddScheduleCommand> {
 
   async execute({ ctx, scheduleId, input }: AddScheduleCommand) {
     await requireOpenCourse(this.db, ctx.organizationId!, input.courseId);
+    await requireInstructor(this.db, ctx.organizationId!, input.instructorId);
     const lookup = await memberLookup(this.db, ctx.organizationId!, input);
     await this.executor.execute(ctx, scheduleStream(scheduleId), scheduleDecider, {
       type: 'AddSchedule',
@@ -126,6 +134,7 @@ export class UpdateScheduleDetailsHandler implements ICommandHandler<UpdateSched
   async execute({ ctx, input }: UpdateScheduleDetailsCommand) {
     const { scheduleId, ...patch } = input;
     if (patch.courseId) await requireOpenCourse(this.db, ctx.organizationId!, patch.courseId);
+    await requireInstructor(this.db, ctx.organizationId!, patch.instructorId);
     const written = await this.executor.execute(ctx, scheduleStream(scheduleId), scheduleDecider, {
       type: 'UpdateScheduleDetails',
       ...base(ctx, scheduleId),

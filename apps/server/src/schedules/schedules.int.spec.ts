@@ -194,3 +194,55 @@ describe('schedules', () => {
     expect(logSentence(cascade.action, cascade.details)).toBe('"Gitar A" programını sildi (Kurs silindi).');
   });
 });
+
+describe('the Eğitmen of a schedule', () => {
+  it('stores and answers an instructor of this organisation, and refuses an unknown or foreign one', async () => {
+    const zeki = (await api().post('addInstructor', { name: 'Zeki', surname: 'Kaya', branches: [guitar] }))
+      .body.id as string;
+    const piano = await addCourse(t, other, 'Piyano');
+    const foreign = (
+      await orgApi(t, other).post('addInstructor', { name: 'Nur', surname: 'Ak', branches: [piano] })
+    ).body.id as string;
+    const refused = {
+      error: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.',
+      code: 'schedule.instructorUnknown',
+    };
+    for (const instructorId of [foreign, '00000000-0000-4000-8000-0000000000a7']) {
+      const r = await api().post('addSchedule', { courseId: guitar, scheduleTimes: [slot], instructorId });
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual(refused);
+    }
+    const bad = await api().post('addSchedule', {
+      courseId: guitar,
+      scheduleTimes: [slot],
+      instructorId: 'x',
+    });
+    expect(bad.status).toBe(400);
+    const r = await api().post('addSchedule', {
+      courseId: guitar,
+      scheduleTimes: [slot],
+      instructorId: zeki,
+    });
+    expect(r.status).toBe(200);
+    const sid = r.body.id as string;
+    expect((await api().get('getSchedules', { id: sid })).body[0]).toMatchObject({
+      instructorId: zeki,
+      instructorName: 'Zeki Kaya',
+    });
+    const occurrences = await api().get('getScheduleOccurrences', {
+      id: sid,
+      from: '2026-03-01',
+      to: '2026-03-08',
+    });
+    expect(occurrences.body.map((o: { instructorId: string }) => o.instructorId)).toEqual([zeki]);
+    const edit = await api().post('updateScheduleDetails', { scheduleId: sid, instructorId: foreign });
+    expect(edit.status).toBe(404);
+    expect(edit.body).toEqual(refused);
+    const none = await api().post('updateScheduleDetails', { scheduleId: sid, instructorId: null });
+    expect(none.body).toEqual({ id: sid, changed: true });
+    expect((await api().get('getSchedules', { id: sid })).body[0]).toMatchObject({
+      instructorId: null,
+      instructorName: null,
+    });
+  });
+});

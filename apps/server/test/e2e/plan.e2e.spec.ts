@@ -78,6 +78,12 @@ describe('the plan in the browser', () => {
 
     // A weekly schedule for the group whose lesson of today began an hour ago
     const groups = await orgApi(env.server, owner).get('getClasses');
+    const zeki = await orgApi(env.server, owner).post('addInstructor', {
+      name: 'Zeki',
+      surname: 'Kaya',
+      branches: [guitar],
+    });
+    expect(zeki.status).toBe(200);
     const start = Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
     const added = await orgApi(env.server, owner).post('addSchedule', {
       courseId: guitar,
@@ -90,6 +96,7 @@ describe('the plan in the browser', () => {
       periodUnit: 'week',
       repeatCount: 4,
       attendanceMandatory: true,
+      instructorId: zeki.body.id,
       classes: [{ classId: groups.body[0].id }],
     });
     expect(added.status).toBe(200);
@@ -105,10 +112,13 @@ describe('the plan in the browser', () => {
     await page.getByRole('button', { name: 'Ajanda' }).click();
     await page.getByText('Gitar · Gitar A').first().click();
     await page.getByRole('dialog').getByText('Yoklama alınmadı').waitFor();
+    await page.getByRole('dialog').getByText('Eğitmen: Zeki Kaya').waitFor();
     await page.getByRole('button', { name: 'Yoklama al' }).click();
     await page.waitForURL('**/giris/yoklama-ekle**');
     for (const name of ['Ali Veli', 'Ece Su', 'Can Ok'])
       await page.getByRole('button', { name: new RegExp(name) }).waitFor();
+    // the schedule's Eğitmen is filled in too
+    expect(await page.getByRole('combobox', { name: 'Eğitmen' }).textContent()).toContain('Zeki Kaya');
     // Can is absent
     await page
       .getByRole('button', { name: /Can Ok/ })
@@ -116,6 +126,11 @@ describe('the plan in the browser', () => {
       .click();
     await page.getByRole('button', { name: 'Yoklamayı Kaydet' }).click();
     await page.waitForURL('**/giris/yoklamalar');
+    const taken = await orgApi(env.server, owner).get('getAttendances');
+    expect(taken.body.attendances[0]).toMatchObject({
+      instructorId: zeki.body.id,
+      instructorName: 'Zeki Kaya',
+    });
 
     // Balances: Ali and Ece owe one lesson, Can nothing
     const balances = await Promise.all(

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
 
-/** Whose lessons a calendar feed lists: the whole organisation, one student (directly or through a group), one group. */
-export const CALENDAR_FEED_KINDS = ['organization', 'student', 'class'] as const;
+/**
+ * Whose lessons a calendar feed lists: the whole organisation, one student (directly or through a group), one
+ * group, one instructor (the schedules naming them as Eğitmen; ownerId is the employee id).
+ */
+export const CALENDAR_FEED_KINDS = ['organization', 'student', 'class', 'instructor'] as const;
 export type CalendarFeedKind = (typeof CALENDAR_FEED_KINDS)[number];
 
 const invalid = message('calendarFeed.invalid');

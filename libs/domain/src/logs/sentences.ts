@@ -108,6 +108,7 @@ function change(before: string | null, after: string | null): string | null {
 /** '"Resim" kursunu ekledi.' when the name is known, else 'Bir kurs ekledi.'. */
 /** Whose calendar feed a log line is about (the Turkish subject of the sentence). */
 function feedOwner(kind: unknown): string {
+  if (kind === 'instructor') return 'Bir eğitmen';
   return kind === 'student' ? 'Bir öğrenci' : kind === 'class' ? 'Bir grup' : 'Kurum';
 }
 

@@ -17,7 +17,12 @@ export interface ScheduleDetails {
   repeatCount: number | null;
   attendanceMandatory: boolean;
   notes: string | null;
+  /** The lesson's Eğitmen (an employee id), or null; events written before it existed read as null. */
+  instructorId: string | null;
 }
+
+/** The details as events carry them: those written before the Eğitmen existed have no instructorId. */
+type StoredDetails = Omit<ScheduleDetails, 'instructorId'> & { instructorId?: string | null };
 
 export interface ScheduleMembers {
   /** Student ids. */
@@ -34,12 +39,12 @@ interface Ids {
 export type ScheduleEvent =
   | DomainEvent<
       'ScheduleAdded',
-      Ids & ScheduleDetails & ScheduleMembers & { createdBy: string | null; createdAt: string }
+      Ids & StoredDetails & ScheduleMembers & { createdBy: string | null; createdAt: string }
     >
   | DomainEvent<
       'ScheduleDetailsUpdated',
       Ids &
-        ScheduleDetails & {
+        StoredDetails & {
           /** The fields that changed, for the log. */
           changed: string[];
           /** product.md 5: changing the course clears students and classes. */
@@ -162,11 +167,12 @@ const DETAIL_KEYS = [
   'repeatCount',
   'attendanceMandatory',
   'notes',
+  'instructorId',
 ] as const satisfies ReadonlyArray<keyof ScheduleDetails>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function detailsOf(s: ScheduleDetails): ScheduleDetails {
+function detailsOf(s: StoredDetails): ScheduleDetails {
   return {
     courseId: s.courseId,
     title: s.title,
@@ -177,6 +183,7 @@ function detailsOf(s: ScheduleDetails): ScheduleDetails {
     repeatCount: s.repeatCount,
     attendanceMandatory: s.attendanceMandatory,
     notes: s.notes,
+    instructorId: s.instructorId ?? null,
   };
 }
 
@@ -192,6 +199,7 @@ export function decideSchedule(command: ScheduleCommand, state: ScheduleState): 
         periodLength: rest.periodLength ?? null,
         periodUnit: rest.periodUnit ?? null,
         repeatCount: rest.repeatCount ?? null,
+        instructorId: rest.instructorId ?? null,
       });
       checkMembers(
         details.courseId,
@@ -277,7 +285,7 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
   switch (event.type) {
     case 'ScheduleAdded': {
       const { createdBy: _b, createdAt: _a, ...rest } = event.data;
-      return { status: 'active', ...rest };
+      return { status: 'active', ...rest, instructorId: rest.instructorId ?? null };
     }
     case 'ScheduleDetailsUpdated': {
       if (state.status === 'none') return state;

@@ -37,6 +37,7 @@ const input: AddScheduleInput = {
   repeatCount: 4,
   attendanceMandatory: true,
   notes: null,
+  instructorId: null,
   students: [STUDENT],
   classes: [G],
 };
@@ -204,6 +205,69 @@ describe('schedule decider', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('schedule instructor', () => {
+  const T = '00000000-0000-4000-8000-0000000000a7';
+  it('carries the Eğitmen on add and on a details update, and an unchanged one writes nothing', () => {
+    given(scheduleDecider, [])
+      .when({ type: 'AddSchedule', ...base, input: { ...input, instructorId: T }, lookup })
+      .then([{ ...added, data: { ...added.data, instructorId: T } } as ScheduleEvent]);
+    given(scheduleDecider, [added])
+      .when(update({ instructorId: T }))
+      .then([
+        {
+          type: 'ScheduleDetailsUpdated',
+          data: {
+            ...ids,
+            ...details,
+            instructorId: T,
+            changed: ['instructorId'],
+            membersCleared: false,
+            editedBy: USER,
+            editedAt: NOW,
+          },
+        },
+      ]);
+    given(scheduleDecider, [{ ...added, data: { ...added.data, instructorId: T } } as ScheduleEvent])
+      .when(update({ instructorId: T }))
+      .then([]);
+  });
+
+  it('reads a schedule added before the Eğitmen existed as having none', () => {
+    const { instructorId: _i, ...old } = added.data as typeof added.data & { instructorId: null };
+    const legacy = { type: 'ScheduleAdded', data: old } as ScheduleEvent;
+    given(scheduleDecider, [legacy])
+      .when(update({ instructorId: null }))
+      .then([]);
+    given(scheduleDecider, [legacy])
+      .when(update({ title: 'Gitar B' }))
+      .then([
+        {
+          type: 'ScheduleDetailsUpdated',
+          data: {
+            ...ids,
+            ...details,
+            title: 'Gitar B',
+            instructorId: null,
+            changed: ['title'],
+            membersCleared: false,
+            editedBy: USER,
+            editedAt: NOW,
+          },
+        },
+      ]);
+  });
+
+  it('takes an instructor id or none, and refuses a malformed one', () => {
+    expect(addScheduleSchema.parse({ courseId: COURSE, scheduleTimes: [slot] }).instructorId).toBeNull();
+    expect(
+      addScheduleSchema.parse({ courseId: COURSE, scheduleTimes: [slot], instructorId: T }).instructorId,
+    ).toBe(T);
+    expect(updateScheduleDetailsSchema.parse({ scheduleId: S }).instructorId).toBeUndefined();
+    expect(updateScheduleDetailsSchema.parse({ scheduleId: S, instructorId: null }).instructorId).toBeNull();
+    expect(updateScheduleDetailsSchema.safeParse({ scheduleId: S, instructorId: 'x' }).success).toBe(false);
   });
 });
 

@@ -26,4 +26,8 @@ export const scheduleMessages = {
     status: 400,
     text: 'Bu kursa ait olmayan gruplar programa eklenemez: {classes}',
   }, // ours
+  'schedule.instructorUnknown': {
+    status: 404,
+    text: 'Seçilen eğitmen bu kurumun eğitmenleri arasında yok.',
+  }, // ours
 } as const;

@@ -104,6 +104,11 @@ const detailShape = {
     .transform((v) => v ?? null),
   attendanceMandatory: z.boolean({ error: invalid }),
   notes: optionalText(SCHEDULE_LIMITS.notes),
+  // The lesson's Eğitmen (an active instructor of the organisation, checked by the server); null is none.
+  instructorId: z
+    .uuid({ error: message('schedule.instructorUnknown') })
+    .nullish()
+    .transform((v) => v ?? null),
 };
 
 /** POST addSchedule (the schedule, product.md 3). */
@@ -111,6 +116,7 @@ export const addScheduleSchema = z.strictObject({
   ...detailShape,
   scheduleType: detailShape.scheduleType.default('one_off'),
   attendanceMandatory: detailShape.attendanceMandatory.default(false),
+  instructorId: detailShape.instructorId.default(null),
   students: students.default([]),
   classes: classes.default([]),
 });
@@ -127,6 +133,7 @@ export const updateScheduleDetailsSchema = z.strictObject({
   repeatCount: detailShape.repeatCount.optional(),
   attendanceMandatory: detailShape.attendanceMandatory.optional(),
   notes: detailShape.notes.optional(),
+  instructorId: detailShape.instructorId.optional(),
 });
 
 /** POST updateScheduleMembers {scheduleId, students, classes}. */

@@ -1,5 +1,6 @@
 import type { CalendarFeedKind } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
+import { isActiveInstructor } from '../employees/employees.reader';
 
 /** One live calendar feed of the organisation (getCalendarFeeds). */
 export interface CalendarFeedView {
@@ -50,6 +51,8 @@ export async function calendarFeedOwnerExists(
   ownerId: string | null,
 ): Promise<boolean> {
   if (kind === 'organization') return true;
+  // An instructor's feed: an active instructor of this organisation, as a schedule names them.
+  if (kind === 'instructor') return ownerId !== null && isActiveInstructor(sql, organizationId, ownerId);
   const table = kind === 'student' ? 'students' : 'classes';
   const r = await sql.query(
     `SELECT 1 FROM ${table} WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL`,

@@ -27,6 +27,7 @@ export const schedulesSchema = (t: (name: string) => string) => `
       repeat_count int,
       attendance_mandatory boolean NOT NULL,
       notes text,
+      instructor_id uuid,
       students uuid[] NOT NULL,
       classes uuid[] NOT NULL,
       first_start timestamptz NOT NULL,
@@ -39,10 +40,11 @@ export const schedulesSchema = (t: (name: string) => string) => `
     );
     CREATE INDEX ON ${t('schedules')} (organization_id, last_end) WHERE deleted_at IS NULL;
     CREATE INDEX ON ${t('schedules')} (organization_id, course_id);
+    CREATE INDEX ON ${t('schedules')} (organization_id, instructor_id) WHERE deleted_at IS NULL;
   `;
 
 const DETAIL_COLUMNS = `course_id=$2, title=$3, schedule_type=$4, schedule_times=$5, period_length=$6, period_unit=$7,
-  repeat_count=$8, attendance_mandatory=$9, notes=$10, first_start=$11, last_end=$12`;
+  repeat_count=$8, attendance_mandatory=$9, notes=$10, first_start=$11, last_end=$12, instructor_id=$13`;
 
 type Details = Extract<ScheduleEvent, { type: 'ScheduleDetailsUpdated' }>['data'];
 
@@ -61,6 +63,8 @@ const detailParams = (d: Omit<Details, 'changed' | 'membersCleared' | 'editedBy'
     d.notes,
     span.firstStart,
     span.lastEnd,
+    // Events written before the Eğitmen existed carry none.
+    d.instructorId ?? null,
   ];
 };
 
@@ -69,16 +73,16 @@ export const schedulesHandlers: Record<string, ProjectionHandler> = {
     const d = e.data;
     await sql.query(
       `INSERT INTO ${table('schedules')} (id, course_id, title, schedule_type, schedule_times, period_length, period_unit,
-              repeat_count, attendance_mandatory, notes, first_start, last_end, organization_id, students, classes,
-              created_at, created_by)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) ON CONFLICT (id) DO NOTHING`,
+              repeat_count, attendance_mandatory, notes, first_start, last_end, instructor_id, organization_id, students,
+              classes, created_at, created_by)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18) ON CONFLICT (id) DO NOTHING`,
       [...detailParams(d), d.organizationId, d.students, d.classes, d.createdAt, userIdOrNull(d.createdBy)],
     );
   },
   ScheduleDetailsUpdated: async ({ sql, table }, e: E<'ScheduleDetailsUpdated'>) => {
     const d = e.data;
     await sql.query(
-      `UPDATE ${table('schedules')} SET ${DETAIL_COLUMNS}, edited_at=$13, edited_by=$14
+      `UPDATE ${table('schedules')} SET ${DETAIL_COLUMNS}, edited_at=$14, edited_by=$15
          ${d.membersCleared ? `, students='{}', classes='{}'` : ''} WHERE id=$1`,
       [...detailParams(d), d.editedAt, userIdOrNull(d.editedBy)],
     );

@@ -21,6 +21,9 @@ export interface ScheduleView {
   repeatCount: number | null;
   attendanceMandatory: boolean;
   notes: string | null;
+  /** The Eğitmen, and their name (null when none, or no longer an employee of this organisation). */
+  instructorId: string | null;
+  instructorName: string | null;
   students: Array<{ studentId: string }>;
   classes: Array<{ classId: string }>;
   createdAt: string;
@@ -42,6 +45,8 @@ interface Row {
   repeat_count: number | null;
   attendance_mandatory: boolean;
   notes: string | null;
+  instructor_id: string | null;
+  instructor_name: string | null;
   students: string[];
   classes: string[];
   created_at: Date;
@@ -64,6 +69,8 @@ const toView = (r: Row): ScheduleView => ({
   repeatCount: r.repeat_count,
   attendanceMandatory: r.attendance_mandatory,
   notes: r.notes,
+  instructorId: r.instructor_id,
+  instructorName: r.instructor_name,
   students: r.students.map((studentId) => ({ studentId })),
   classes: r.classes.map((classId) => ({ classId })),
   createdAt: iso(r.created_at)!,
@@ -78,6 +85,7 @@ export interface ScheduleFilter {
   courseId?: string;
   studentId?: string;
   classId?: string;
+  instructorId?: string;
   /** Only schedules with an occurrence overlapping [from, to). */
   from?: string;
   to?: string;
@@ -90,28 +98,29 @@ export async function readSchedules(
   f: ScheduleFilter = {},
 ): Promise<ScheduleView[]> {
   const params: unknown[] = [organizationId];
-  const where = ['organization_id = $1', 'deleted_at IS NULL'];
+  const where = ['s.organization_id = $1', 's.deleted_at IS NULL'];
   const add = (v: unknown, clause: (p: string) => string) => {
     params.push(v);
     where.push(clause(`$${params.length}`));
   };
-  if (f.id) add(f.id, (p) => `id = ${p}`);
-  if (f.courseId) add(f.courseId, (p) => `course_id = ${p}`);
-  if (f.from) add(f.from, (p) => `last_end > ${p}::timestamptz`);
-  if (f.to) add(f.to, (p) => `first_start < ${p}::timestamptz`);
+  if (f.id) add(f.id, (p) => `s.id = ${p}`);
+  if (f.courseId) add(f.courseId, (p) => `s.course_id = ${p}`);
+  if (f.instructorId) add(f.instructorId, (p) => `s.instructor_id = ${p}`);
+  if (f.from) add(f.from, (p) => `s.last_end > ${p}::timestamptz`);
+  if (f.to) add(f.to, (p) => `s.first_start < ${p}::timestamptz`);
   if (f.studentId) {
     // A student's schedules: named directly, or through a group holding them.
     add(
       f.studentId,
-      (
-        p,
-      ) => `(${p}::uuid = ANY(students) OR EXISTS (SELECT 1 FROM classes c WHERE c.id = ANY(schedules.classes)
+      (p) => `(${p}::uuid = ANY(s.students) OR EXISTS (SELECT 1 FROM classes c WHERE c.id = ANY(s.classes)
                  AND c.deleted_at IS NULL AND ${p}::uuid = ANY(c.members)))`,
     );
   }
-  if (f.classId) add(f.classId, (p) => `${p}::uuid = ANY(classes)`);
+  if (f.classId) add(f.classId, (p) => `${p}::uuid = ANY(s.classes)`);
   const r = await sql.query<Row>(
-    `SELECT * FROM schedules WHERE ${where.join(' AND ')} ORDER BY first_start, id`,
+    `SELECT s.*, e.name || ' ' || e.surname AS instructor_name FROM schedules s
+       LEFT JOIN employees e ON e.id = s.instructor_id AND e.organization_id = s.organization_id
+      WHERE ${where.join(' AND ')} ORDER BY s.first_start, s.id`,
     params,
   );
   return r.rows.map(toView);
@@ -141,6 +150,7 @@ export interface OccurrenceView {
   start: string;
   end: string;
   attendanceMandatory: boolean;
+  instructorId: string | null;
   classes: string[];
   /** The attendance recorded for this lesson (its course, during its time), or null. */
   attendanceId: string | null;
@@ -172,6 +182,7 @@ export async function readOccurrences(
         start: o.start,
         end: o.end,
         attendanceMandatory: s.attendanceMandatory,
+        instructorId: s.instructorId,
         classes: s.classes.map((c) => c.classId),
         attendanceId: null,
       });

@@ -80,6 +80,8 @@ function resolverFor(editing: Attendance | null): Resolver<AttendanceFormValues,
 export interface AttendancePrefill {
   courseId: string;
   at: string;
+  /** The schedule's Eğitmen, or null (Diğer). */
+  instructorId: string | null;
   attendants: string[];
 }
 
@@ -102,7 +104,7 @@ function startValues(
     const at = new Date(prefill.at);
     return {
       courseId: prefill.courseId,
-      instructorId: null,
+      instructorId: prefill.instructorId,
       attendants: [...prefill.attendants],
       date: at,
       time: at,

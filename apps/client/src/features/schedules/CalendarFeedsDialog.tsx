@@ -54,14 +54,22 @@ export interface CalendarFeedsDialogProps {
   orgId: string;
   groups: Group[];
   students: StudentListRow[];
+  /** The organisation's instructors: each has a feed of the lessons naming them as Eğitmen. */
+  instructors: ReadonlyArray<{ id: string; name: string; surname: string; deletedAt?: string | null }>;
   onClose: () => void;
 }
 
 /**
- * Takvim bağlantıları: a private .ics address per organisation, group and student for phone and web
+ * Takvim bağlantıları: a private .ics address per organisation, group, instructor and student for phone and web
  * calendars; a new address stops the old one at once, and an address can be closed.
  */
-export function CalendarFeedsDialog({ orgId, groups, students, onClose }: CalendarFeedsDialogProps) {
+export function CalendarFeedsDialog({
+  orgId,
+  groups,
+  students,
+  instructors,
+  onClose,
+}: CalendarFeedsDialogProps) {
   const feeds = useQuery(feedsQueryOptions(orgId));
   const rotate = useFeedWrite(orgId, 'rotateCalendarFeed');
   const revoke = useFeedWrite(orgId, 'revokeCalendarFeed');
@@ -71,6 +79,7 @@ export function CalendarFeedsDialog({ orgId, groups, students, onClose }: Calend
   const busy = rotate.isPending || revoke.isPending;
   const liveGroups = groups.filter((g) => g.deletedAt === null);
   const liveStudents = students.filter((s) => s.deletedAt === null);
+  const liveInstructors = instructors.filter((i) => !i.deletedAt);
 
   const copy = async () => {
     await navigator.clipboard.writeText(url);
@@ -92,6 +101,12 @@ export function CalendarFeedsDialog({ orgId, groups, students, onClose }: Calend
             {liveGroups.map((g) => (
               <MenuItem key={g.id} value={`class:${g.id}`}>
                 {g.title}
+              </MenuItem>
+            ))}
+            {liveInstructors.length > 0 && <ListSubheader>Eğitmenler</ListSubheader>}
+            {liveInstructors.map((i) => (
+              <MenuItem key={i.id} value={`instructor:${i.id}`}>
+                {i.name} {i.surname}
               </MenuItem>
             ))}
             {liveStudents.length > 0 && <ListSubheader>Öğrenciler</ListSubheader>}

@@ -23,6 +23,8 @@ export interface ScheduleFormDialogProps {
   courses: Course[];
   groups: Group[];
   students: StudentListRow[];
+  /** The organisation's instructors (getInstructors); the active ones are offered. */
+  instructors: ReadonlyArray<{ id: string; name: string; surname: string; deletedAt?: string | null }>;
   busy: boolean;
   onClose: () => void;
   onSave: (values: ScheduleFormValues) => Promise<void>;
@@ -38,6 +40,7 @@ export function ScheduleFormDialog({
   courses,
   groups,
   students,
+  instructors,
   busy,
   onClose,
   onSave,
@@ -56,6 +59,14 @@ export function ScheduleFormDialog({
     .map((g) => g.id);
   const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title ?? id;
   const noCourse = !v.courseId;
+  const collator = new Intl.Collator('tr');
+  const instructorChoices = instructors
+    .filter((i) => !i.deletedAt)
+    .map((i) => ({ id: i.id, label: `${i.name} ${i.surname}` }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+  // An edited schedule keeps an instructor who has left since, shown by the name the server answers.
+  if (schedule?.instructorId && !instructorChoices.some((i) => i.id === schedule.instructorId))
+    instructorChoices.push({ id: schedule.instructorId, label: schedule.instructorName ?? 'Diğer' });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -95,6 +106,19 @@ export function ScheduleFormDialog({
                 {c.name}
               </MenuItem>
             ))}
+        </TextField>
+        <TextField
+          select
+          label="Eğitmen"
+          value={v.instructorId}
+          onChange={(e) => set('instructorId', e.target.value)}
+        >
+          <MenuItem value="">Diğer</MenuItem>
+          {instructorChoices.map((i) => (
+            <MenuItem key={i.id} value={i.id}>
+              {i.label}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           label="Başlık"

@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import { coursesQueryOptions } from '../courses/queries';
+import { instructorsQueryOptions } from '../employees/queries';
 import { groupsQueryOptions } from '../groups/queries';
 import { studentListQueryOptions } from '../students/queries';
 import { changedDetails, courseColor, detailsOf, membersChanged, type ScheduleFormValues } from './calendar';
@@ -53,6 +54,8 @@ export function SchedulesPage() {
   const { data: groups } = useSuspenseQuery(groupsQueryOptions(orgId));
   const { data: students } = useSuspenseQuery(studentListQueryOptions(orgId));
   const { data: schedules } = useSuspenseQuery(schedulesQueryOptions(orgId));
+  // A failed read of the instructors leaves the Eğitmen field at Diğer only, as the attendance form does.
+  const instructors = useQuery(instructorsQueryOptions(orgId)).data ?? [];
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const occurrences = useQuery({
     ...occurrencesQueryOptions(orgId, range?.from ?? '', range?.to ?? ''),
@@ -134,6 +137,7 @@ export function SchedulesPage() {
           orgId={orgId}
           groups={groups}
           students={students}
+          instructors={instructors}
           onClose={() => setFeedsOpen(false)}
         />
       )}
@@ -169,6 +173,7 @@ export function SchedulesPage() {
               <Typography>
                 {formatDateTime(open.start)} – {formatDateTime(open.end)}
               </Typography>
+              <Typography>Eğitmen: {openSchedule?.instructorName ?? 'Diğer'}</Typography>
               <Chip
                 sx={{ mt: 1 }}
                 size="small"
@@ -209,6 +214,7 @@ export function SchedulesPage() {
           courses={courses}
           groups={groups}
           students={students}
+          instructors={instructors}
           busy={add.isPending || updateDetails.isPending || updateMembers.isPending}
           onClose={() => {
             setEditing(null);

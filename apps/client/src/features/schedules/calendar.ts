@@ -43,6 +43,8 @@ export interface ScheduleFormValues {
   repeatCount: string;
   attendanceMandatory: boolean;
   notes: string;
+  /** '' is none. */
+  instructorId: string;
   students: string[];
   classes: string[];
 }
@@ -60,6 +62,7 @@ export function formValuesOf(s: Schedule | null): ScheduleFormValues {
     repeatCount: String(s?.repeatCount ?? 10),
     attendanceMandatory: s?.attendanceMandatory ?? false,
     notes: s?.notes ?? '',
+    instructorId: s?.instructorId ?? '',
     students: s?.students.map((x) => x.studentId) ?? [],
     classes: s?.classes.map((x) => x.classId) ?? [],
   };
@@ -81,6 +84,7 @@ export function detailsOf(v: ScheduleFormValues) {
     repeatCount: periodic ? Number(v.repeatCount) : null,
     attendanceMandatory: v.attendanceMandatory,
     notes: v.notes.trim() || null,
+    instructorId: v.instructorId || null,
   };
 }
 

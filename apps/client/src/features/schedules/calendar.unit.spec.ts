@@ -13,6 +13,8 @@ const schedule: Schedule = {
   repeatCount: 4,
   attendanceMandatory: false,
   notes: null,
+  instructorId: null,
+  instructorName: null,
   students: [{ studentId: 'a' }],
   classes: [],
 };
@@ -31,6 +33,8 @@ describe('schedule form', () => {
       periodUnit: null,
       repeatCount: null,
     });
+    expect(changedDetails(schedule, { ...v, instructorId: 'i1' })).toEqual({ instructorId: 'i1' });
+    expect(changedDetails({ ...schedule, instructorId: 'i1' }, v)).toEqual({ instructorId: null });
     expect(membersChanged(schedule, v)).toBe(false);
     expect(membersChanged(schedule, { ...v, students: [] })).toBe(true);
   });

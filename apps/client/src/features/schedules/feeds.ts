@@ -9,7 +9,7 @@ export interface CalendarFeed {
   rotatedAt: string;
 }
 
-/** The chosen owner of a feed, as the select keeps it: "organization", "class:<id>" or "student:<id>". */
+/** The chosen owner of a feed, as the select keeps it: "organization", "class:<id>", "instructor:<id>" or "student:<id>". */
 export type FeedChoice = string;
 
 export function targetOf(choice: FeedChoice): { kind: CalendarFeedKind; ownerId: string | null } {

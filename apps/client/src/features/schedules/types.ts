@@ -12,6 +12,8 @@ export interface Schedule {
   repeatCount: number | null;
   attendanceMandatory: boolean;
   notes: string | null;
+  instructorId: string | null;
+  instructorName: string | null;
   students: Array<{ studentId: string }>;
   classes: Array<{ classId: string }>;
 }
@@ -25,6 +27,7 @@ export interface Occurrence {
   start: string;
   end: string;
   attendanceMandatory: boolean;
+  instructorId: string | null;
   classes: string[];
   attendanceId: string | null;
   memberIds?: string[];

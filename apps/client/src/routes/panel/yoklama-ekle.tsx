@@ -28,7 +28,12 @@ export const attendanceAddRoute = createRoute({
     );
     const lesson = lessons.find((o) => o.start === deps.start);
     return lesson
-      ? { courseId: lesson.courseId, at: lesson.start, attendants: lesson.memberIds ?? [] }
+      ? {
+          courseId: lesson.courseId,
+          at: lesson.start,
+          instructorId: lesson.instructorId,
+          attendants: lesson.memberIds ?? [],
+        }
       : null;
   },
   component: function AttendanceAddRoute() {
