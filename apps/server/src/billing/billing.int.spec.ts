@@ -356,13 +356,13 @@ describe('configuration and production', () => {
     const prod = await startTestServer({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     try {
       const owner = await signUpOwner(prod.http, {}, { pay: false });
-      // issue 3 security: the refresh cookie is httpOnly, SameSite and Secure outside development
+      // The refresh cookie is httpOnly, SameSite and Secure outside development, with the __Host- prefix
       const signIn = await request(prod.http)
         .post('/api/v1/login')
         .send({ email: owner.email, password: owner.password });
       const cookie = ([] as string[])
         .concat(signIn.headers['set-cookie'] ?? [])
-        .find((c) => c.startsWith('refresh_token='));
+        .find((c) => c.startsWith('__Host-refresh_token='));
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
