@@ -17,6 +17,9 @@ import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
+import { imageHost } from './media/image-host';
+import { ImageStore } from './media/image-store';
+import { serveMedia } from './media/media-serve';
 
 /** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
@@ -54,6 +57,10 @@ export async function createServer(
     logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),
   });
   app.set('trust proxy', config.TRUST_PROXY);
+  // api.md 7.5: with ImageKit the browser uploads there and shows images from its URL endpoint.
+  const images = imageHost(config);
+  const imageOrigins = images.kind === 'imagekit' ? [new URL(images.urlEndpoint).origin] : [];
+  const uploadOrigins = images.kind === 'imagekit' ? [new URL(images.uploadUrl).origin] : [];
   app.disable('x-powered-by');
   // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
   // compressed bytes, infra/read-model/read-cache.ts, and is left alone).
@@ -71,9 +78,9 @@ export async function createServer(
           scriptSrc: ["'self'"],
           // MUI (emotion) and the test checkout page write style elements
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...uploadOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],
@@ -115,6 +122,8 @@ export async function createServer(
     if (field !== null) return refuse(res, 'common.badText', { field });
     next();
   });
+  // The embedded image host's files (api.md 7.5), before the client's history fallback.
+  if (images.kind === 'embedded') app.use('/media', serveMedia(new ImageStore(config.DATA_DIR)));
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {
     app.use(express.static(dist, { index: false, maxAge: '1h' }));

@@ -25,3 +25,4 @@ export * from './grades';
 export * from './calendar-feeds';
 export * from './receipts';
 export * from './exports';
+export * from './media';

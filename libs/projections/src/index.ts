@@ -33,3 +33,4 @@ export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
 export * from './calendar-feeds/calendar-feeds.reader';
 export * from './sms/sms-notices.reader';
+export * from './media/media.reader';

@@ -86,6 +86,10 @@ const schema = z.object({
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
   SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /** ImageKit as the image host (api.md 7.5); all three set or none: unset, the server itself hosts images. */
+  IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
+  IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
+  IMAGEKIT_URL_ENDPOINT: z.url().optional(),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),

@@ -11,6 +11,7 @@ import { smsAuditMappers } from '../sms/sms.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
 import { gradeAuditMappers } from '../grades/grades.audit';
 import { calendarFeedAuditMappers } from '../calendar-feeds/calendar-feeds.audit';
+import { mediaAuditMappers } from '../media/media.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -47,4 +48,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...scheduleAuditMappers,
   ...gradeAuditMappers,
   ...calendarFeedAuditMappers,
+  ...mediaAuditMappers,
 };
