@@ -8,6 +8,7 @@ import {
 } from './support/bench-db';
 import type { BenchContext, BenchSuite } from './support/context';
 import { measureRawBaseline, type RawBaseline } from './support/raw-baseline';
+import * as clientLoad from './suites/client-load';
 import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as httpCommands from './suites/http-commands';
@@ -29,6 +30,7 @@ const suites: BenchSuite[] = [
   { name: 'concurrent-writers', run: concurrentWriters.run },
   { name: 'plan', run: plan.run },
   { name: 'projections', run: projections.run },
+  { name: 'client-load', run: clientLoad.run },
 ];
 
 function log(message: string) {
