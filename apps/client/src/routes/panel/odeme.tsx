@@ -9,7 +9,10 @@ import { throwGateRedirect } from './gating';
 
 // Loaded on first visit (code-split by route): a page's first load carries only what it shows.
 const CheckoutPage = lazyRouteComponent(() => import('../../features/checkout/CheckoutPage'), 'CheckoutPage');
-const LegalDialog = lazyRouteComponent(() => import('../public/-components/legal/LegalDialog'), 'LegalDialog');
+const LegalDialog = lazyRouteComponent(
+  () => import('../public/-components/legal/LegalDialog'),
+  'LegalDialog',
+);
 
 /**
  * /giris/odeme: the payment page the inactive-membership screen links to (product.md 2, relative path
