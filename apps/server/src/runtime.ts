@@ -14,17 +14,14 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function createRuntime(
-  config: AppConfig,
-  opts: { queuePrefix?: string } = {},
-): Promise<Runtime> {
+export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const persistence = await openPersistence(config);
   const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
   await runner.prepare();
   const unlisten = persistence.onAppended(() => runner.notify());
   if (config.ROLES.includes('projections')) runner.start();
   const queue: JobQueue = config.REDIS_URL
-    ? new BullMqQueue(config.REDIS_URL, opts.queuePrefix)
+    ? new BullMqQueue(config.REDIS_URL, config.QUEUE_PREFIX)
     : new InProcessQueue();
   return {
     config,
