@@ -45,11 +45,8 @@ export interface Server {
 }
 
 /** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
-export async function createServer(
-  config: AppConfig,
-  opts: { queuePrefix?: string; runtime?: Runtime } = {},
-): Promise<Server> {
-  const runtime = opts.runtime ?? (await createRuntime(config, opts));
+export async function createServer(config: AppConfig, opts: { runtime?: Runtime } = {}): Promise<Server> {
+  const runtime = opts.runtime ?? (await createRuntime(config));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
     logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),

@@ -17,10 +17,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function createRuntime(
-  config: AppConfig,
-  opts: { queuePrefix?: string } = {},
-): Promise<Runtime> {
+export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const persistence = await openPersistence(config);
   const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
   await runner.prepare();
@@ -36,7 +33,7 @@ export async function createRuntime(
     chainer.start();
   }
   const queue: JobQueue = config.REDIS_URL
-    ? new BullMqQueue(config.REDIS_URL, opts.queuePrefix)
+    ? new BullMqQueue(config.REDIS_URL, config.QUEUE_PREFIX)
     : new InProcessQueue();
   return {
     config,
