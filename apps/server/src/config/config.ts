@@ -55,7 +55,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
   RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
-  /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
+  /** Failed logins allowed per account and per ip in the window before 429 (brute-force limit, docs/DECISIONS.md). */
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -124,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !c.JWT_SECRET)
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
-  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
+  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README).
   const base = env.INIT_CWD || process.cwd();
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);
