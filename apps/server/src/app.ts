@@ -36,6 +36,7 @@ function isOwnOrigin(origin: string, req: Request, config: AppConfig): boolean {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
+export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
 
 export interface Server {
   app: INestApplication;
@@ -44,11 +45,8 @@ export interface Server {
 }
 
 /** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
-export async function createServer(
-  config: AppConfig,
-  opts: { queuePrefix?: string; runtime?: Runtime } = {},
-): Promise<Server> {
-  const runtime = opts.runtime ?? (await createRuntime(config, opts));
+export async function createServer(config: AppConfig, opts: { runtime?: Runtime } = {}): Promise<Server> {
+  const runtime = opts.runtime ?? (await createRuntime(config));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
     logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),
@@ -117,11 +115,31 @@ export async function createServer(
   });
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // History fallback: every non-API GET answers the client's index.html.
+    // Source maps would publish the whole client source: never served, even if a build left some behind.
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      req.path.endsWith('.map') ? res.status(404).end() : next(),
+    );
+    app.use(
+      express.static(dist, {
+        index: false,
+        setHeaders: (res, path) => {
+          // Vite names every file under assets/ by its content hash: a new build gets new names, so a browser
+          // keeps them for a year without asking; the rest (favicon) is checked again after an hour.
+          res.setHeader(
+            'Cache-Control',
+            path.startsWith(join(dist, 'assets')) ? IMMUTABLE_ASSET : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
+    // A missing hashed asset (an old page after a deploy) is a 404, not the page: the client reloads itself.
+    app.use('/assets', (_req: Request, res: Response) => res.status(404).end());
+    // History fallback: every non-API GET answers the client's index.html, revalidated on every visit so a
+    // deploy's new asset names are picked up at once.
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
-      res.sendFile(join(dist, 'index.html'));
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(dist, 'index.html'), { cacheControl: false });
     });
   }
   app.useGlobalFilters(new ErrorFilter());
