@@ -12,7 +12,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { randomUUID } from 'node:crypto';
 import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
-import { logLevels, type AppConfig } from './config/config';
+import type { Server as HttpServer } from 'node:http';
+import type { DestinationStream, Logger } from 'pino';
+import type { AppConfig } from './config/config';
+import { CommandExecutor } from './infra/command-executor';
+import { createLogger, PinoNestLogger, requestLogging } from './infra/observability/logger';
+import { Metrics } from './infra/observability/metrics';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
@@ -41,19 +46,32 @@ export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
 export interface Server {
   app: INestApplication;
   runtime: Runtime;
+  logger: Logger;
+  metrics: Metrics;
+  /** The METRICS_PORT listener, when configured. */
+  metricsServer: HttpServer | null;
   close(): Promise<void>;
 }
 
 /** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
 export async function createServer(
   config: AppConfig,
-  opts: { queuePrefix?: string; runtime?: Runtime } = {},
+  opts: { queuePrefix?: string; runtime?: Runtime; logDestination?: DestinationStream } = {},
 ): Promise<Server> {
   const runtime = opts.runtime ?? (await createRuntime(config, opts));
+  const logger = createLogger(config, opts.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
-    logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),
+    logger: new PinoNestLogger(logger),
   });
+  const metrics = new Metrics({
+    db: runtime.persistence.db,
+    projectionDb: runtime.persistence.projectionDb,
+    store: runtime.persistence.store,
+    runner: runtime.runner,
+    queue: runtime.queue,
+  });
+  app.get(CommandExecutor).onConflict = (outcome) => metrics.conflicts.inc({ outcome });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
@@ -63,6 +81,9 @@ export async function createServer(
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
     next();
   });
+  app.use(requestLogging(logger));
+  app.use(metrics.middleware());
+  if (config.METRICS_TOKEN) app.use('/metrics', metrics.tokenRoute(config.METRICS_TOKEN));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -148,10 +169,15 @@ export async function createServer(
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   await app.init();
+  const metricsServer = config.METRICS_PORT !== undefined ? await metrics.listen(config.METRICS_PORT) : null;
   return {
     app,
     runtime,
+    logger,
+    metrics,
+    metricsServer,
     async close() {
+      if (metricsServer) await new Promise((r) => metricsServer.close(r));
       await app.close();
       await runtime.close();
     },
