@@ -60,6 +60,12 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, `_`, `.` and `-` only')
     .default('okul'),
+  /** `json` (one object a line) or `pretty` (for a person); unset is pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** A port of its own answering GET /metrics (Prometheus); unset serves no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves GET /metrics on the public port too, to `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
   RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
   /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
