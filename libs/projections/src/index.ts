@@ -4,6 +4,12 @@ export * from './runtime/runner';
 export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {
+  readAccountActivity,
+  readSystemLogs,
+  type AuditLogEntry,
+  type AuditLogPage,
+} from './audit/audit-log.reader';
+export {
   readBalanceInput,
   readDuePayments,
   readDuePaymentsAt,
