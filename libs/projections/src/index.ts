@@ -15,7 +15,6 @@ export {
   readDuePaymentsAt,
   type DueRow,
 } from './balances/balances.reader';
-export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
@@ -40,3 +39,10 @@ export * from './grades/grades.reader';
 export * from './calendar-feeds/calendar-feeds.reader';
 export * from './sms/sms-notices.reader';
 export * from './media/media.reader';
+export * from './runtime/sql-json';
+export * from './payments/payments.reader';
+export * from './enrollments/enrollments.reader';
+export * from './students/students.reader';
+export * from './attendance/attendances.reader';
+export * from './accounts/subscription-payments.reader';
+export * from './runtime/checkpoints.reader';
