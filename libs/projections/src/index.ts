@@ -4,6 +4,12 @@ export * from './runtime/runner';
 export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {
+  readAccountActivity,
+  readSystemLogs,
+  type AuditLogEntry,
+  type AuditLogPage,
+} from './audit/audit-log.reader';
+export {
   readBalanceInput,
   readDuePayments,
   readDuePaymentsAt,
@@ -32,6 +38,7 @@ export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
 export * from './calendar-feeds/calendar-feeds.reader';
 export * from './sms/sms-notices.reader';
+export * from './media/media.reader';
 export * from './runtime/sql-json';
 export * from './payments/payments.reader';
 export * from './enrollments/enrollments.reader';
