@@ -11,6 +11,7 @@ export * from './shared/ip';
 export * from './courses';
 export * from './accounts';
 export * from './logs/sentences';
+export * from './logs/device';
 export * from './students';
 export * from './enrollments';
 export * from './attendance';

@@ -141,6 +141,20 @@ describe('SMS in the browser', () => {
       async () => (await api().get('getSmsRecipients', { studentId: ali })).body.students[0],
       (s) => s?.parent1PhoneOptInStatus === 'RET',
     );
+    // The screen still holds the consent it read before the reply: the refusal names the phone from its
+    // details, and the bulk tab takes it out of the selection.
+    await tab('TOPLU SMS GÖNDER').click();
+    await page.getByLabel('Mesaj').fill('Cuma günü ders yapılmayacak.');
+    await page.getByRole('button', { name: 'İzinli tüm numaraları seç' }).click();
+    await page.getByText(/ 2 numara · 2 kredi/).waitFor();
+    await page.getByRole('button', { name: 'Gönder', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Gönder', exact: true }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'SMS izni olmayan numaralar' });
+    await refused.getByText('Ali Veli (1. Veli: 5331110001)').waitFor();
+    await refused.getByRole('button', { name: 'Seçimden çıkar' }).click();
+    await page.getByText(/ 1 numara · 1 kredi/).waitFor();
+    await page.getByText('Kalan SMS krediniz: 98').waitFor();
+
     await page.reload();
     await tab('SMS İZİNLERİ').click();
     const consents = page.getByRole('table', { name: 'SMS izinleri' });

@@ -32,7 +32,10 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...accountAuditMappers,
   SessionStarted: () => ({ action: 'login', details: {} }),
   SessionRefreshed: () => ({ action: 'refresh_session', details: {} }),
-  SessionEnded: (e) => ({ action: 'logout', details: { reason: e.data.reason } }),
+  SessionEnded: (e) => ({
+    action: e.data.reason === 'not_me' ? 'end_all_sessions' : 'logout',
+    details: { reason: e.data.reason },
+  }),
   CourseAdded: (e) => ({ action: 'add_course', details: { courseId: e.data.courseId, name: e.data.name } }),
   CourseEdited: (e) => ({ action: 'edit_course', details: { courseId: e.data.courseId, name: e.data.name } }),
   CourseSoftDeleted: (e) => ({ action: 'soft_delete_course', details: { courseId: e.data.courseId } }),
