@@ -31,6 +31,8 @@ import { SessionsService } from './sessions.service';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import {
   emptyBodySchema,
+  endAllSessionsAnswerSchema,
+  endAllSessionsSchema,
   inboxItemSchema,
   invitationAnswerSchema,
   loginAnswerSchema,
@@ -214,6 +216,27 @@ export class AccountsController {
       res.clearCookie(cookie.name, { path: cookie.path });
     }
     return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
+  }
+
+  @AccountCall()
+  @ApiBody(endAllSessionsSchema)
+  @ApiAnswer(endAllSessionsAnswerSchema)
+  @ApiErrors('account.currentPasswordMissing', 'account.currentPasswordWrong', 'account.tooManyPasswordTries')
+  @Post('endAllSessions')
+  @HttpCode(200)
+  async endAllSessions(
+    @Req() req: AppRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const ctx = commandContext(req);
+    const endedSessions = await audited(this.executor, ctx, 'end_all_sessions', async () => {
+      const input = parseBody(endAllSessionsSchema, body);
+      return this.accounts.endAllSessions(ctx, req.principal!.userId, input.currentPassword);
+    });
+    const cookie = refreshCookie(this.config);
+    res.clearCookie(cookie.name, { path: cookie.path });
+    return { success: true as const, endedSessions };
   }
 
   @AccountCall()

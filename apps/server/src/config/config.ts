@@ -60,9 +60,15 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, `_`, `.` and `-` only')
     .default('okul'),
+  /** `json` (one object a line) or `pretty` (for a person); unset is pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** A port of its own answering GET /metrics (Prometheus); unset serves no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves GET /metrics on the public port too, to `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
   RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
-  /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
+  /** Failed logins allowed per account and per ip in the window before 429 (brute-force limit, docs/DECISIONS.md). */
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -93,6 +99,10 @@ const schema = z.object({
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
   SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /** ImageKit as the image host (api.md 7.5); all three set or none: unset, the server itself hosts images. */
+  IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
+  IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
+  IMAGEKIT_URL_ENDPOINT: z.url().optional(),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
@@ -142,7 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  TEST_AIDS: must not be on in production (the mock payment would accept unpaid orders); unset it or set TEST_AIDS=off',
     );
   // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
-  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
+  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README).
   const base = env.INIT_CWD || process.cwd();
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);

@@ -33,6 +33,8 @@ export async function startTestServer(
   opts: {
     /** The URL the server connects to for its fresh database (e.g. through a test's TCP proxy). */
     databaseUrl?: (url: string) => string;
+    /** Where the server's log lines go (at LOG_LEVEL); without it a test server logs errors only. */
+    logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestServer> {
   // TEST_DB=pglite (the `int-pglite` project) runs the same tests on the embedded default, PGlite in-process.
@@ -58,7 +60,7 @@ export async function startTestServer(
     QUEUE_PREFIX: prefix,
     ...env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, { logDestination: opts.logDestination });
   await server.app.listen(0);
   // On PGlite the server's own connection is the only one: tests read through it.
   const database: TestDatabase = external ?? {

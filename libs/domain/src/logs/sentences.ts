@@ -177,6 +177,10 @@ const ACTIONS = {
   login: { label: 'Giriş', done: () => 'Sisteme giriş yaptı.' },
   logout: { label: 'Çıkış', done: () => 'Oturumu kapattı.' },
   refresh_session: { label: 'Oturum yenileme', done: () => 'Oturumunu yeniledi.' },
+  end_all_sessions: {
+    label: 'Tüm oturumları kapatma',
+    done: () => '"Bu ben değildim" diyerek bir oturumunu kapattı (tüm oturumları kapatıldı).',
+  },
   create_organization: {
     label: 'Kurum oluşturma',
     done: (d) => onNamed(d, (n) => `${n} kurumunu oluşturdu.`, 'Yeni bir kurum oluşturdu.'),

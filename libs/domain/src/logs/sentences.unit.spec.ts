@@ -65,6 +65,7 @@ const SPEC_ACTIONS = [
 // Actions of areas the spec's list predates (docs/DECISIONS.md), one line each; product.md 3 names no
 // employee actions, so employees who are not instructors are logged with ours.
 const OUR_ACTIONS = [
+  'end_all_sessions',
   'add_accounting_entry',
   'edit_accounting_entry',
   'reverse_accounting_entry',
