@@ -27,6 +27,7 @@ import { accountingRoute } from './routes/panel/muhasebe';
 import { instructorsRoute } from './routes/panel/egitmenler';
 import { employeesRoute } from './routes/panel/calisanlar';
 import { statisticsRoute } from './routes/panel/istatistikler';
+import { helpRoute } from './routes/panel/yardim';
 import { panelLayoutRoute } from './routes/panel/layout';
 import { loginRoute } from './routes/panel/login';
 import { renewalRoute } from './routes/panel/odeme';
@@ -85,6 +86,7 @@ export const routeTree = rootRoute.addChildren([
       schedulesRoute,
       instructorsRoute,
       employeesRoute,
+      helpRoute,
     ]),
   ]),
 ]);

@@ -56,7 +56,8 @@ beforeAll(async () => {
     .set('User-Agent', FIREFOX)
     .send({ email: owner.email, password: owner.password });
   await settle();
-});
+  // Three accounts, two checkouts: minutes on a busy shared machine.
+}, 240_000);
 afterAll(async () => t?.close());
 
 describe('requestSystemLogs (api.md 7.4)', () => {

@@ -73,7 +73,8 @@ function chainSuite(name: string, open: () => Promise<{ db: Db; url?: string; cl
         }
       }
       await chainer.catchUp();
-    });
+      // PGlite starts slowly (WebAssembly) on a busy machine.
+    }, 180_000);
     afterAll(async () => {
       await chainer.stop();
       await store.close();

@@ -12,6 +12,8 @@ import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { EmailForm, NameForm, PasswordForm } from './ProfileForms';
 import { Section } from '../../components/Section';
 import { SessionsCard } from './SessionsCard';
+import { AccountActivityCard } from './AccountActivityCard';
+import { SystemLogsCard } from './SystemLogsCard';
 import type { Profile as AccountProfileExtras } from '@okul/domain';
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
@@ -69,6 +71,8 @@ export function SettingsPage() {
           </Grid>
         </Grid>
         <SessionsCard />
+        <AccountActivityCard />
+        {seesAllOrganizations(user) && <SystemLogsCard />}
         {hasRole(role, ROLES.schoolAdmin) && (
           <OrganizationSettingsCard
             key={`${organization.id}:${organization.name}`}

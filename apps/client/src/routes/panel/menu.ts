@@ -15,6 +15,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BadgeIcon from '@mui/icons-material/Badge';
 import WorkIcon from '@mui/icons-material/Work';
 import InsightsIcon from '@mui/icons-material/Insights';
+import HelpIcon from '@mui/icons-material/Help';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -204,6 +205,13 @@ export const PANEL_PAGES = {
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
     icon: WorkIcon,
+  },
+  help: {
+    path: '/giris/yardim',
+    label: 'Yardım',
+    category: 'Ayarlar ve Yardım',
+    minRole: ROLES.schoolAdmin,
+    icon: HelpIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 
