@@ -31,7 +31,7 @@ import {
   type StreamDecision,
 } from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
-import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import {
   PAYMENT_PROVIDERS,
@@ -77,6 +77,7 @@ function jobContext(s: Initiated): CommandContext {
 export class BillingService implements OnModuleInit {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -95,7 +96,8 @@ export class BillingService implements OnModuleInit {
   /** The organisation a payment is for: the one given, else the caller's own (owner first, then admin). */
   private async payableOrganization(p: Principal, organizationId: string | undefined): Promise<string> {
     if (organizationId) return organizationId;
-    const r = await this.db.query<{ organization_id: string }>(
+    // The caller's own memberships, in whichever organisation they hold them.
+    const r = await this.crossOrgDb.query<{ organization_id: string }>(
       `SELECT organization_id FROM org_members WHERE user_id = $1 AND is_active AND org_role_id <= $2 ORDER BY org_role_id, added_at LIMIT 1`,
       [p.userId, ROLES.schoolAdmin],
     );
@@ -261,7 +263,8 @@ export class BillingService implements OnModuleInit {
 
   /** The payment as its payer (or a developer) may see it. */
   async status(p: Principal, paymentId: string) {
-    const r = await this.db.query<{
+    // A checkout by its id, answered only to its payer or a developer (checked below), whatever its organisation.
+    const r = await this.crossOrgDb.query<{
       id: string;
       organization_id: string;
       user_id: string;

@@ -8,7 +8,7 @@ import { checkoutItem } from '@okul/domain';
 import { BillingService } from '../../src/billing/billing.service';
 import { createServer, type Server } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './test-db';
+import { createTestDatabase, TEST_APP_ROLE, TEST_REDIS_URL, type TestDatabase } from './test-db';
 
 export interface TestServer {
   server: Server;
@@ -43,8 +43,12 @@ export async function startTestServer(
   const prefix = `okul-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
+    // On PostgreSQL the API runs as its own role under row-level security, as in production.
     ...(external
-      ? { DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url }
+      ? {
+          DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url,
+          DATABASE_APP_ROLE: TEST_APP_ROLE,
+        }
       : { DATA_DIR: dataDir }),
     REDIS_URL: TEST_REDIS_URL,
     PORT: '0',
