@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import { prepareRowLevelSecurity } from './infra/db/row-level-security';
 import { ensureIdempotentResponsesTable } from './infra/http/idempotent-responses';
 import { openPersistence, type Persistence } from './infra/persistence';
+import { EventChainer } from './event-store/event-chain';
 import { BullMqQueue } from './jobs/bullmq-queue';
 import { InProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/job-queue';
@@ -12,35 +13,45 @@ export interface Runtime {
   config: AppConfig;
   persistence: Persistence;
   runner: ProjectionRunner;
+  /** Writes each organisation's hash chain behind the appends (tamper evidence). */
+  chainer: EventChainer;
   queue: JobQueue;
   close(): Promise<void>;
 }
 
-export async function createRuntime(
-  config: AppConfig,
-  opts: { queuePrefix?: string } = {},
-): Promise<Runtime> {
+export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const persistence = await openPersistence(config);
   const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
   await runner.prepare();
+  // The chain lives beside the projections' checkpoints, on the database the runner writes.
+  const chainer = new EventChainer(persistence.projectionDb, persistence.store);
+  await chainer.prepare();
   if (persistence.ownerDb.kind === 'pg') {
     // Tables the API uses but may not create, then row-level security over everything that exists now.
     await ensureIdempotentResponsesTable(persistence.ownerDb);
     await prepareRowLevelSecurity(persistence.ownerDb, config.DATABASE_APP_ROLE);
   }
-  const unlisten = persistence.onAppended(() => runner.notify());
-  if (config.ROLES.includes('projections')) runner.start();
+  const unlisten = persistence.onAppended(() => {
+    runner.notify();
+    chainer.notify();
+  });
+  if (config.ROLES.includes('projections')) {
+    runner.start();
+    chainer.start();
+  }
   const queue: JobQueue = config.REDIS_URL
-    ? new BullMqQueue(config.REDIS_URL, opts.queuePrefix)
+    ? new BullMqQueue(config.REDIS_URL, config.QUEUE_PREFIX)
     : new InProcessQueue();
   return {
     config,
     persistence,
     runner,
+    chainer,
     queue,
     async close() {
       unlisten();
       await queue.close();
+      await chainer.stop();
       await runner.stop();
       await persistence.close();
     },
