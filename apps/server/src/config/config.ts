@@ -77,7 +77,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
   RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
-  /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
+  /** Failed logins allowed per account and per ip in the window before 429 (brute-force limit, docs/DECISIONS.md). */
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -161,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  TEST_AIDS: must not be on in production (the mock payment would accept unpaid orders); unset it or set TEST_AIDS=off',
     );
   // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
-  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
+  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README).
   const base = env.INIT_CWD || process.cwd();
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);
