@@ -29,6 +29,8 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/users/queries\\.ts$',
   '^apps/client/src/features/employees/queries\\.ts$',
   '^apps/client/src/features/grades/(GradesSection\\.tsx|grades\\.ts|queries\\.ts)$',
+  // The student detail's SMS reminder (twin of its WhatsApp reminder) sends through the SMS feature's dialog.
+  '^apps/client/src/features/sms/SmsReminderDialog\\.tsx$',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { pageTitle } from '../lib/page-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -16,10 +17,20 @@ function ScrollToTop() {
   return null;
 }
 
+/** Each page has its own document title (tabs, history and bookmarks tell the pages apart). */
+function DocumentTitle() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
+  return null;
+}
+
 function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <DocumentTitle />
       <Outlet />
     </>
   );

@@ -62,7 +62,8 @@ beforeAll(async () => {
   const course = await addCourse(t, owner, 'Resim');
   const r = await api().post('addInstructor', { name: 'Ece', surname: 'Kaya', branches: [course] });
   instructor = r.body.id;
-});
+  // A server start and three sign-ups take long on a loaded machine.
+}, 240_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dataDir, { recursive: true, force: true });

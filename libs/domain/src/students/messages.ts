@@ -21,6 +21,9 @@ export const studentMessages = {
   'student.itemBirthDate': { status: 400, text: 'Doğum tarihi' },
   'student.itemBirthPlace': { status: 400, text: 'Doğum yeri' },
   'student.itemAddress': { status: 400, text: 'Adres' },
+  // The text under an input whose item is missing or invalid (the item alone would repeat the label).
+  'student.fieldRequired': { status: 400, text: '{field} zorunludur.' }, // ours
+  'student.fieldInvalid': { status: 400, text: '{field} geçersiz.' }, // ours
   'student.dateInputInvalid': { status: 400, text: 'Date input not valid.' },
   'student.emptyTable': { status: 200, text: 'Henüz öğrenci kaydı yapılmamış.' },
   'student.noOptions': { status: 200, text: 'Seçenek bulunamadı' },

@@ -123,6 +123,8 @@ export function EmailForm({ user }: { user: Profile }) {
           type="email"
           autoComplete="email"
           fullWidth
+          // an address of up to 50 characters is read whole at 1366 px: the wider share of the row
+          sx={{ flex: { sm: '2 1 0' } }}
           hint="En fazla 50 karakter"
           slotProps={{ htmlInput: { maxLength: 50 } }}
         />
@@ -133,6 +135,7 @@ export function EmailForm({ user }: { user: Profile }) {
           type="password"
           autoComplete="current-password"
           fullWidth
+          sx={{ flex: { sm: '1 1 0' } }}
         />
       </RowForm>
     </Section>

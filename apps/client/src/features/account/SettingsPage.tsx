@@ -58,13 +58,13 @@ export function SettingsPage() {
           </InfoRow>
         </Section>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <Grid size={{ xs: 12, xl: 6 }}>
             <Stack spacing={3}>
               <NameForm key={user.name} user={user} />
               <EmailForm key={user.email} user={user} />
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <Grid size={{ xs: 12, xl: 6 }}>
             <PasswordForm />
           </Grid>
         </Grid>

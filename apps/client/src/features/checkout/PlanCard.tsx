@@ -68,18 +68,21 @@ export function PlanCard({ plan, action, selectable, selected, onSelect }: PlanC
     </CardContent>
   );
 
+  // Among cards to choose from, only the chosen one has the coloured border and tint: the 12-month plan
+  // keeps its chip, so it does not look chosen while nothing is.
+  const emphasised = plan.highlighted && !selectable;
   return (
     <Card
       variant="outlined"
       sx={(t) => ({
         height: '100%',
         position: 'relative',
-        borderWidth: plan.highlighted || selected ? 2 : 1,
-        borderColor: selected ? 'secondary.main' : plan.highlighted ? 'primary.main' : 'divider',
-        boxShadow: plan.highlighted ? `0 12px 32px ${alpha(t.palette.primary.main, 0.18)}` : 'none',
+        borderWidth: emphasised || selected ? 2 : 1,
+        borderColor: selected ? 'secondary.main' : emphasised ? 'primary.main' : 'divider',
+        boxShadow: emphasised ? `0 12px 32px ${alpha(t.palette.primary.main, 0.18)}` : 'none',
         background: selected
           ? alpha(t.palette.secondary.main, 0.06)
-          : plan.highlighted
+          : emphasised
             ? `linear-gradient(180deg, ${alpha(t.palette.primary.main, 0.07)}, ${t.palette.background.paper} 55%)`
             : t.palette.background.paper,
         transition: 'transform 0.4s, box-shadow 0.4s',

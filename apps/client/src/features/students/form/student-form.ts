@@ -137,6 +137,20 @@ const ITEM_FIELDS: Array<[string, StudentFormField[]]> = [
   [message('student.itemAddress'), ['address']],
 ];
 
+/** The items that are the name of their field (api.md 8.2 lists them that way in the toast). */
+const NAMING_ITEMS = new Set(
+  (
+    [
+      'student.itemName',
+      'student.itemSurname',
+      'student.itemRegistrationDate',
+      'student.itemBirthDate',
+      'student.itemBirthPlace',
+      'student.itemAddress',
+    ] as const
+  ).map((k) => message(k)),
+);
+
 export interface StudentFormCheck {
   /** The missing or invalid items of api.md 8.2, in its order. */
   items: string[];
@@ -157,7 +171,14 @@ export function checkStudentForm(
   });
   const fieldErrors: Partial<Record<StudentFormField, string>> = {};
   for (const item of items) {
-    for (const field of ITEM_FIELDS.find(([t]) => t === item)?.[1] ?? []) fieldErrors[field] ??= item;
+    const fields = ITEM_FIELDS.find(([t]) => t === item)?.[1] ?? [];
+    // An item that is only the field's name says under the input whether it is missing or wrong.
+    const text = !NAMING_ITEMS.has(item)
+      ? item
+      : fields.every((f) => String(form[f] ?? '').trim() === '')
+        ? message('student.fieldRequired', { field: item })
+        : message('student.fieldInvalid', { field: item });
+    for (const field of fields) fieldErrors[field] ??= text;
   }
   return { items, fieldErrors };
 }

@@ -92,7 +92,8 @@ describe('validation toasts (api.md 8.2)', () => {
     expect(r).toMatchObject({
       ok: false,
       toast: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: İsim, Doğum yeri',
-      fieldErrors: { name: 'İsim', pob: 'Doğum yeri' },
+      // under the inputs: that they are required, not their names again
+      fieldErrors: { name: 'İsim zorunludur.', pob: 'Doğum yeri zorunludur.' },
     });
   });
 
@@ -101,7 +102,12 @@ describe('validation toasts (api.md 8.2)', () => {
     expect(r).toMatchObject({
       ok: false,
       toast: 'Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: Soyisim\nDoğum tarihi',
-      fieldErrors: { surname: 'Soyisim', dobD: 'Doğum tarihi', dobM: 'Doğum tarihi', dobY: 'Doğum tarihi' },
+      fieldErrors: {
+        surname: 'Soyisim zorunludur.',
+        dobD: 'Doğum tarihi geçersiz.',
+        dobM: 'Doğum tarihi geçersiz.',
+        dobY: 'Doğum tarihi geçersiz.',
+      },
     });
   });
 
