@@ -29,7 +29,16 @@ import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
 import { IdempotentResponses } from './infra/http/idempotent-responses';
-import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PERSISTENCE, PROJECTIONS } from './infra/tokens';
+import {
+  CONFIG,
+  CROSS_ORG_DB,
+  CROSS_ORG_EVENT_STORE,
+  DB,
+  EVENT_STORE,
+  JOB_QUEUE,
+  PERSISTENCE,
+  PROJECTIONS,
+} from './infra/tokens';
 import type { Runtime } from './runtime';
 
 /** Feature modules, one per bounded context. Add yours here. */
@@ -62,7 +71,16 @@ class CoreModule {
     const providers = [
       { provide: CONFIG, useValue: runtime.config },
       { provide: PERSISTENCE, useValue: runtime.persistence },
-      { provide: DB, useValue: guardStaleReads(runtime.persistence.db, runtime.runner.projections) },
+      {
+        provide: DB,
+        useValue: guardStaleReads(
+          runtime.persistence.db,
+          runtime.runner.projections,
+          runtime.persistence.ownerDb,
+        ),
+      },
+      { provide: CROSS_ORG_DB, useValue: runtime.persistence.ownerDb },
+      { provide: CROSS_ORG_EVENT_STORE, useValue: runtime.persistence.ownerStore },
       { provide: EVENT_STORE, useValue: runtime.persistence.store },
       { provide: PROJECTIONS, useValue: runtime.runner },
       { provide: JOB_QUEUE, useValue: runtime.queue },

@@ -1,5 +1,7 @@
 import { allProjections, ProjectionRunner } from '@okul/projections';
 import type { AppConfig } from './config/config';
+import { prepareRowLevelSecurity } from './infra/db/row-level-security';
+import { ensureIdempotentResponsesTable } from './infra/http/idempotent-responses';
 import { openPersistence, type Persistence } from './infra/persistence';
 import { EventChainer } from './event-store/event-chain';
 import { BullMqQueue } from './jobs/bullmq-queue';
@@ -24,6 +26,11 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   // The chain lives beside the projections' checkpoints, on the database the runner writes.
   const chainer = new EventChainer(persistence.projectionDb, persistence.store);
   await chainer.prepare();
+  if (persistence.ownerDb.kind === 'pg') {
+    // Tables the API uses but may not create, then row-level security over everything that exists now.
+    await ensureIdempotentResponsesTable(persistence.ownerDb);
+    await prepareRowLevelSecurity(persistence.ownerDb, config.DATABASE_APP_ROLE);
+  }
   const unlisten = persistence.onAppended(() => {
     runner.notify();
     chainer.notify();

@@ -1,6 +1,7 @@
 export * from './runtime/sql';
 export * from './runtime/projection';
 export * from './runtime/runner';
+export * from './runtime/rls';
 export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {

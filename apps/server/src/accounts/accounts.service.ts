@@ -30,7 +30,7 @@ import {
   type StreamDecision,
 } from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
-import { CONFIG, DB } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, DB } from '../infra/tokens';
 import { AccountEmailsService, issueToken } from './account-emails.service';
 import { organizationView, type OrganizationRow } from './organization-view';
 import { SessionsService } from './sessions.service';
@@ -51,6 +51,7 @@ type NewUser = Omit<Extract<UserCommand, { type: 'RegisterUser' }>, 'type' | 'no
 export class AccountsService {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -402,7 +403,8 @@ export class AccountsService {
   }
 
   async organizations(userId: string) {
-    const r = await this.db.query<OrganizationRow & { user_id: string; is_active: boolean }>(
+    // The caller's own memberships in every organisation (the organisation picker after sign-in).
+    const r = await this.crossOrgDb.query<OrganizationRow & { user_id: string; is_active: boolean }>(
       `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, m.org_role_id, m.user_id, m.is_active
          FROM org_members m JOIN organizations o ON o.id = m.organization_id
         WHERE m.user_id = $1 AND m.is_active ORDER BY o.name`,
@@ -422,7 +424,8 @@ export class AccountsService {
   /** api.md 7.2 getAllOrganizations: every organisation, for the developer's second picker (product.md 2). */
   async allOrganizations(p: Principal) {
     if (!hasRole(p.globalRoleId, ROLES.developer)) throw new DomainError('auth.forbidden');
-    const r = await this.db.query<
+    // Every organisation's member count, for the developer only (checked above).
+    const r = await this.crossOrgDb.query<
       OrganizationRow & {
         created_at: Date;
         owner_user_id: string;

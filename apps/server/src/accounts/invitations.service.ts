@@ -22,7 +22,8 @@ import {
   type StreamDecision,
 } from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
-import { CONFIG, DB } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, DB } from '../infra/tokens';
+import { withOrganization } from '../infra/organization-scope';
 import { accountLink, invitationMail } from '../mail/mail-templates';
 import { AccountEmailsService, issueToken } from './account-emails.service';
 import { AccountsService } from './accounts.service';
@@ -41,6 +42,7 @@ function splitInvitationToken(token: string): string | null {
 export class InvitationsService {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
@@ -65,9 +67,11 @@ export class InvitationsService {
       : null;
     let organizationName = '';
     if (existing) {
-      const pending = await this.db.query(
-        `SELECT 1 FROM invitations WHERE organization_id = $1 AND invited_user_id = $2 AND status = 'pending'`,
-        [organizationId, existing.id],
+      const pending = await withOrganization(organizationId, () =>
+        this.db.query(
+          `SELECT 1 FROM invitations WHERE organization_id = $1 AND invited_user_id = $2 AND status = 'pending'`,
+          [organizationId, existing.id],
+        ),
       );
       if (pending.rowCount > 0) throw new DomainError('invitation.alreadyPending');
     }
@@ -157,7 +161,10 @@ export class InvitationsService {
         },
         now,
       );
-      const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
+      // The invitee is no member yet: the organisation the invitation names is the one read.
+      const org = await withOrganization(organizationId, () =>
+        this.executor.load(organizationStream(organizationId), organizationDecider),
+      );
       return [
         { stream: inv, events: accepted },
         ...user,
@@ -179,7 +186,8 @@ export class InvitationsService {
     messageId: string,
     accept: boolean,
   ): Promise<{ organizationId: string }> {
-    const item = await this.db.query<{ type: string; organization_id: string | null }>(
+    // The caller's own inbox, whichever organisation the invitation comes from.
+    const item = await this.crossOrgDb.query<{ type: string; organization_id: string | null }>(
       `SELECT type, organization_id FROM inbox_items WHERE id = $1 AND user_id = $2`,
       [messageId, p.userId],
     );
@@ -216,7 +224,8 @@ export class InvitationsService {
 
   /** api.md 7.2 getMessages: the caller's inbox items, newest first (product.md 3 Inbox item). */
   async messages(userId: string) {
-    const r = await this.db.query<{
+    // The caller's own inbox holds items of every organisation they belong to or are invited to.
+    const r = await this.crossOrgDb.query<{
       id: string;
       type: 'message' | 'notification' | 'invitation';
       subject: string;
@@ -246,7 +255,7 @@ export class InvitationsService {
 
   /** api.md 7.2 markMessageAsRead {messageId}. */
   async markRead(ctx: CommandContext, userId: string, messageId: string): Promise<void> {
-    const item = await this.db.query(`SELECT 1 FROM inbox_items WHERE id = $1 AND user_id = $2`, [
+    const item = await this.crossOrgDb.query(`SELECT 1 FROM inbox_items WHERE id = $1 AND user_id = $2`, [
       messageId,
       userId,
     ]);

@@ -14,13 +14,14 @@ import {
   type CommandContext,
   type StreamDecision,
 } from '../infra/command-executor';
-import { DB } from '../infra/tokens';
+import { CROSS_ORG_DB, DB } from '../infra/tokens';
 
 /** editOrganization, (de)activateOrganization, getOrganizationUsers, updateOrganizationUser (api.md 7.3). */
 @Injectable()
 export class OrganizationsService {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
@@ -86,7 +87,8 @@ export class OrganizationsService {
       if (input.name !== undefined) {
         const user = await this.executor.load(userStream(input.userId), userDecider);
         if (user.state.status === 'none') throw new DomainError('org.userNotMember');
-        const elsewhere = await this.db.query(
+        // Whether the user is a member of any other organisation (none of which the caller may read).
+        const elsewhere = await this.crossOrgDb.query(
           `SELECT 1 FROM org_members WHERE user_id = $1 AND organization_id <> $2 AND is_active LIMIT 1`,
           [input.userId, organizationId],
         );

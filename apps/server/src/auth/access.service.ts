@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from '@okul/projections';
 import { DB } from '../infra/tokens';
+import { withOrganization } from '../infra/organization-scope';
 import type { Principal } from '../infra/http/request-context';
 
 export interface OrgAccess {
@@ -16,6 +17,11 @@ export interface OrgAccess {
 @Injectable()
 export class AccessService {
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  /** The caller's membership in the organisation the call names: read within that organisation. */
+  orgAccess(userId: string, organizationId: string): Promise<OrgAccess> {
+    return withOrganization(organizationId, () => this.readOrgAccess(userId, organizationId));
+  }
 
   async principal(userId: string, sessionId: string): Promise<Principal | null> {
     const r = await this.db.query<{
@@ -44,7 +50,7 @@ export class AccessService {
     };
   }
 
-  async orgAccess(userId: string, organizationId: string): Promise<OrgAccess> {
+  private async readOrgAccess(userId: string, organizationId: string): Promise<OrgAccess> {
     const r = await this.db.query<{
       id: string;
       deactivated: boolean;

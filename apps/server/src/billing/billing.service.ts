@@ -36,7 +36,7 @@ import {
   type StreamDecision,
 } from '../infra/command-executor';
 import { newEntityId, type Principal } from '../infra/http/request-context';
-import { CONFIG, DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import {
   PAYMENT_PROVIDERS,
@@ -81,7 +81,7 @@ function jobContext(s: Initiated): CommandContext {
 @Injectable()
 export class BillingService implements OnModuleInit {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(AccessService) private readonly access: AccessService,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -100,7 +100,8 @@ export class BillingService implements OnModuleInit {
   /** The organisation a payment is for: the one given, else the caller's own (owner first, then admin). */
   private async payableOrganization(p: Principal, organizationId: string | undefined): Promise<string> {
     if (organizationId) return organizationId;
-    const payable = await readPayableOrganization(this.db, p.userId, ROLES.schoolAdmin);
+    // The caller's own memberships, in whichever organisation they hold them.
+    const payable = await readPayableOrganization(this.crossOrgDb, p.userId, ROLES.schoolAdmin);
     if (payable === null) throw new DomainError('checkout.organizationRequired');
     return payable;
   }
@@ -265,7 +266,8 @@ export class BillingService implements OnModuleInit {
 
   /** The payment as its payer (or a developer) may see it. */
   async status(p: Principal, paymentId: string) {
-    const payment = await readSubscriptionPayment(this.db, paymentId);
+    // A checkout by its id, answered only to its payer or a developer (checked below), whatever its organisation.
+    const payment = await readSubscriptionPayment(this.crossOrgDb, paymentId);
     if (!payment || (payment.userId !== p.userId && !hasRole(p.globalRoleId, ROLES.developer)))
       throw new DomainError('checkout.notFound');
     const { userId: _payer, ...answer } = payment;

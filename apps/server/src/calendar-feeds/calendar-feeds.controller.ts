@@ -23,7 +23,8 @@ import { CommandExecutor } from '../infra/command-executor';
 import { ApiAnswer, ApiAnswerMedia, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
-import { DB } from '../infra/tokens';
+import { CROSS_ORG_DB, DB } from '../infra/tokens';
+import { withOrganization } from '../infra/organization-scope';
 import { RevokeCalendarFeedCommand, RotateCalendarFeedCommand } from './calendar-feeds.commands';
 import { icalFeed } from './ical-feed';
 
@@ -53,6 +54,7 @@ export class CalendarFeedsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
   ) {}
 
   @ApiAnswer(feedsAnswerSchema)
@@ -97,20 +99,24 @@ export class CalendarFeedsController {
   @Get('calendar/:file')
   async feed(@Param('file') file: string, @Res() res: Response) {
     const token = /^([A-Za-z0-9_-]{43,100})\.ics$/.exec(file)?.[1];
-    const feed = token ? await readCalendarFeedByToken(this.db, token) : null;
+    // The token is the only key and names no organisation: it is looked up across them, then the feed's
+    // own organisation is the one read.
+    const feed = token ? await readCalendarFeedByToken(this.crossOrgDb, token) : null;
     if (!feed) throw new DomainError('calendarFeed.notFound');
     const now = Date.now();
     const org = feed.organizationId;
-    const [lessons, labels] = await Promise.all([
-      readOccurrences(this.db, org, {
-        from: new Date(now - PAST_DAYS * DAY).toISOString(),
-        to: new Date(now + FUTURE_DAYS * DAY).toISOString(),
-        ...(feed.kind === 'student' ? { studentId: feed.ownerId! } : {}),
-        ...(feed.kind === 'class' ? { classId: feed.ownerId! } : {}),
-        ...(feed.kind === 'instructor' ? { instructorId: feed.ownerId! } : {}),
-      }),
-      readCalendarFeedLabels(this.db, org),
-    ]);
+    const [lessons, labels] = await withOrganization(org, () =>
+      Promise.all([
+        readOccurrences(this.db, org, {
+          from: new Date(now - PAST_DAYS * DAY).toISOString(),
+          to: new Date(now + FUTURE_DAYS * DAY).toISOString(),
+          ...(feed.kind === 'student' ? { studentId: feed.ownerId! } : {}),
+          ...(feed.kind === 'class' ? { classId: feed.ownerId! } : {}),
+          ...(feed.kind === 'instructor' ? { instructorId: feed.ownerId! } : {}),
+        }),
+        readCalendarFeedLabels(this.db, org),
+      ]),
+    );
     const owner =
       feed.kind === 'class'
         ? labels.classes.get(feed.ownerId!)

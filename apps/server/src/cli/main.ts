@@ -25,7 +25,7 @@ const code = await runCli(process.argv.slice(2), {
       import('../config/config'),
       import('../infra/persistence'),
     ]);
-    return openPersistence(loadConfig(process.env));
+    return openPersistence(loadConfig(process.env), { owner: true });
   },
 });
 process.exitCode = code;

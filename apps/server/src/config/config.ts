@@ -18,6 +18,15 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   /** Connections of the projection runner's pool (read-model writes); its leadership locks take one more. */
   PROJECTION_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(6),
+  /**
+   * The role the API's queries run as on PostgreSQL (`SET ROLE` on each connection), under row-level security:
+   * created if missing, neither owner of the tables nor BYPASSRLS. Empty: the API runs as DATABASE_URL's role (the
+   * policies stay, that role bypasses them).
+   */
+  DATABASE_APP_ROLE: z
+    .union([z.literal(''), z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case role name')])
+    .default('okul_app')
+    .transform((role) => role || undefined),
   /** How long a query waits for a database connection before the request answers 503 (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** Redis for BullMQ; absent means the in-process queue. */

@@ -56,6 +56,12 @@ describe('configuration', () => {
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('runs the API as okul_app under row-level security unless DATABASE_APP_ROLE is empty', () => {
+    expect(loadConfig({}).DATABASE_APP_ROLE).toBe('okul_app');
+    expect(loadConfig({ DATABASE_APP_ROLE: 'kurs_api' }).DATABASE_APP_ROLE).toBe('kurs_api');
+    expect(loadConfig({ DATABASE_APP_ROLE: '' }).DATABASE_APP_ROLE).toBeUndefined();
+  });
+
   it('keeps the embedded data under .data/ of the directory npm was started in, whichever workspace runs', () => {
     // `npm start` runs the server with apps/server as its working directory, `npm run cli` at the root:
     // INIT_CWD is the root for both, so they open the same database.
@@ -77,6 +83,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes'],
     ['ACCESS_TOKEN_TTL_SECONDS', '-5'],
+    ['DATABASE_APP_ROLE', 'okul-app; DROP ROLE x'],
   ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

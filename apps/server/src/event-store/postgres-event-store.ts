@@ -146,13 +146,27 @@ export class PostgresEventStore implements EventStore {
   private flushing = false;
   private drained: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db) {
+  /**
+   * `db` reads streams and an organisation's events: the API's pool, under row-level security. `writer` owns
+   * the table: appends (a group commit mixes organisations in one transaction, serialised by the append lock)
+   * and the reads of every organisation's events (`readAll`, `headPosition`: the projections' input).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly writer: Db = db,
+    private readonly readsWhole: (streamId: string) => boolean = () => false,
+  ) {
     this.appended.setMaxListeners(0);
   }
 
-  static async create(db: Db): Promise<PostgresEventStore> {
-    await db.exec(EVENTS_SCHEMA);
-    return new PostgresEventStore(db);
+  /** `readsWhole`: streams read by `writer` whole, whatever organisation their events were recorded in. */
+  static async create(
+    db: Db,
+    writer: Db = db,
+    readsWhole?: (streamId: string) => boolean,
+  ): Promise<PostgresEventStore> {
+    await writer.exec(EVENTS_SCHEMA);
+    return new PostgresEventStore(db, writer, readsWhole);
   }
 
   /** Called with the position of every append made through this instance. */
@@ -200,8 +214,8 @@ export class PostgresEventStore implements EventStore {
       // The usual batch is one call of the append function: sent alone it is its own transaction (the lock
       // it takes is held to that commit), one round trip instead of BEGIN, the call and COMMIT.
       outcomes = oneRound(units)
-        ? await this.writeRound(this.db, units, false)
-        : await this.db.transaction((tx) => this.writeUnits(tx, units));
+        ? await this.writeRound(this.writer, units, false)
+        : await this.writer.transaction((tx) => this.writeUnits(tx, units));
     } catch (e) {
       if (batch.length === 1) return batch[0].reject(e);
       // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
@@ -375,7 +389,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const r = await this.db.query<Row>(
+    const r = await (this.readsWhole(streamId) ? this.writer : this.db).query<Row>(
       `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
       [streamId],
     );
@@ -383,7 +397,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
-    const r = await this.db.query<Row>(
+    const r = await this.writer.query<Row>(
       `SELECT ${COLUMNS} FROM events WHERE global_position > $1 ${BY_POSITION} LIMIT $2`,
       [fromPosition.toString(), limit],
     );
@@ -404,7 +418,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    const r = await this.db.query<{ p: string | null }>('SELECT max(global_position)::text AS p FROM events');
+    const r = await this.writer.query<{ p: string | null }>(
+      'SELECT max(global_position)::text AS p FROM events',
+    );
     return BigInt(r.rows[0]?.p ?? '0');
   }
 

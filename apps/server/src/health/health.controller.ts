@@ -4,7 +4,7 @@ import { projectionStatuses, type Db, type ProjectionRunner } from '@okul/projec
 import type { Response } from 'express';
 import { Public } from '../auth/decorators';
 import type { JobQueue } from '../jobs/job-queue';
-import { DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
+import { CROSS_ORG_DB, DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
 import { ApiAnswer } from '../infra/http/api-doc';
 import { chainCheckpoint } from '../event-store/event-chain';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ const healthAnswerSchema = z.object({
 export class HealthController {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTIONS) private readonly runner: ProjectionRunner,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
@@ -41,22 +42,25 @@ export class HealthController {
     let projectionsOk = true;
     try {
       const local = new Map(this.runner.status().map((s) => [s.name, s]));
-      projections = (await projectionStatuses(this.db, this.store, this.runner.projections)).map((p) => {
-        const l = local.get(p.name);
-        const state = p.state === 'failed' || l?.state === 'failed' ? 'failed' : (l?.state ?? p.state);
-        if (state === 'failed') projectionsOk = false;
-        return {
-          name: p.name,
-          position: p.position.toString(),
-          lag: Number(p.lag),
-          state,
-          error: p.error ?? l?.error ?? null,
-          // Parked events make one organisation's read model stale, not the service: still 200.
-          parked: p.parked,
-          staleOrganizations: p.staleOrganizations.length,
-          rebuildEventsPerSecond: p.rebuildEventsPerSecond,
-        };
-      });
+      // The runner's state counts every organisation's parked events: read by the owner.
+      projections = (await projectionStatuses(this.crossOrgDb, this.store, this.runner.projections)).map(
+        (p) => {
+          const l = local.get(p.name);
+          const state = p.state === 'failed' || l?.state === 'failed' ? 'failed' : (l?.state ?? p.state);
+          if (state === 'failed') projectionsOk = false;
+          return {
+            name: p.name,
+            position: p.position.toString(),
+            lag: Number(p.lag),
+            state,
+            error: p.error ?? l?.error ?? null,
+            // Parked events make one organisation's read model stale, not the service: still 200.
+            parked: p.parked,
+            staleOrganizations: p.staleOrganizations.length,
+            rebuildEventsPerSecond: p.rebuildEventsPerSecond,
+          };
+        },
+      );
     } catch (e) {
       projectionsOk = false;
       projections = [{ error: (e as Error).message }];

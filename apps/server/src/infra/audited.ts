@@ -1,5 +1,6 @@
 import { DomainError } from '@okul/domain';
 import type { CommandContext, CommandExecutor } from './command-executor';
+import { withOrganization } from './organization-scope';
 
 /**
  * Runs one user action; when the domain refuses it, records `ActionRefused` so the audit log shows
@@ -13,7 +14,9 @@ export async function audited<T>(
   details: Record<string, unknown> = {},
 ): Promise<T> {
   try {
-    return await fn();
+    // The action's lookups read the organisation it acts on (row-level security), also on calls whose path
+    // names none (a checkout, an invitation, a public consent page of a given organisation).
+    return await (ctx.organizationId ? withOrganization(ctx.organizationId, fn) : fn());
   } catch (e) {
     if (e instanceof DomainError && e.status < 500) {
       await executor

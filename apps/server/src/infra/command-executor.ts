@@ -13,6 +13,7 @@ import {
 } from '@okul/domain';
 import type { ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
+import { withOrganization } from './organization-scope';
 import { deterministicUuid, newId } from './ids';
 
 /** Who asks, from where, with which idempotency key: becomes the events' metadata. */
@@ -159,7 +160,16 @@ export class CommandExecutor {
     await this.commit(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
   }
 
-  private async commit(
+  /**
+   * Reads made while deciding a command of an organisation are that organisation's, whoever runs it (a
+   * request, a job, a process manager): under row-level security its streams and read models are visible.
+   */
+  private commit(ctx: CommandContext, decideAll: (attempt: number) => Promise<Append[]>): Promise<bigint> {
+    const run = () => this.commitIn(ctx, decideAll);
+    return ctx.organizationId ? withOrganization(ctx.organizationId, run) : run();
+  }
+
+  private async commitIn(
     ctx: CommandContext,
     decideAll: (attempt: number) => Promise<Append[]>,
   ): Promise<bigint> {

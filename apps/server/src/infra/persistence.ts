@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config';
 import { createPgDb } from './db/pg-db';
 import { createPgliteDb } from './db/pglite-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { currentOrganization } from './organization-scope';
 
 export interface Persistence {
   /** Read models, checkpoints, sessions: PostgreSQL, or embedded PGlite. The API's pool. */
@@ -16,12 +17,29 @@ export interface Persistence {
    * connections; on PGlite the same single connection as `db`.
    */
   projectionDb: Db;
+  /**
+   * The owner's pool (the projections' on PostgreSQL): the projections' writer, the event store's appends,
+   * migrations, and the few deliberate reads across organisations (sign-in by e-mail, platform lists). With
+   * DATABASE_APP_ROLE set, `db` runs as that role under row-level security and this one does not.
+   */
+  ownerDb: Db;
+  /** The event store as the owner reads it (every organisation's streams); appends go through `store`. */
+  ownerStore: EventStore;
   /** The event store: the Postgres one on `db`, or EventStoreDB when EVENTSTORE_URL is set. */
   store: EventStore;
   /** Called after every local append (wakes projections early). */
   onAppended(listener: (position: bigint) => void): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * Streams of a person rather than of an organisation: a user, their address reservation, sessions and inbox,
+ * an invitation (read by its invitee, who is not yet a member) and a subscription checkout. Their events carry
+ * the organisation the user acted in, which differs from event to event, so a decision on them reads them
+ * whole; who may act on them is the accounts rules' business (docs/DECISIONS.md, "Row-level security").
+ */
+const ACCOUNT_STREAMS = /^(user|user_email|session|inbox|invitation|checkout)-/;
+const isAccountStream = (streamId: string) => ACCOUNT_STREAMS.test(streamId);
 
 export async function openPersistence(
   config: Pick<
@@ -32,16 +50,23 @@ export async function openPersistence(
     | 'DATABASE_POOL_SIZE'
     | 'PROJECTION_POOL_SIZE'
     | 'DATABASE_CONNECT_TIMEOUT_MS'
+    | 'DATABASE_APP_ROLE'
   >,
+  opts: {
+    /** Everything as the owner (the CLI: an operator's tool across organisations, no request behind it). */
+    owner?: boolean;
+  } = {},
 ): Promise<Persistence> {
   let db: Db;
   let projectionDb: Db;
   if (config.DATABASE_URL) {
     const connectTimeoutMs = config.DATABASE_CONNECT_TIMEOUT_MS;
+    const appRole = opts.owner ? undefined : config.DATABASE_APP_ROLE;
     db = createPgDb(config.DATABASE_URL, {
       max: config.DATABASE_POOL_SIZE,
       applicationName: 'okul-api',
       connectTimeoutMs,
+      ...(appRole ? { role: appRole, organization: currentOrganization } : {}),
     });
     projectionDb = createPgDb(config.DATABASE_URL, {
       max: config.PROJECTION_POOL_SIZE,
@@ -55,21 +80,26 @@ export async function openPersistence(
     projectionDb = db;
   }
   let store: EventStore;
+  let ownerStore: EventStore;
   let onAppended: Persistence['onAppended'];
   if (config.EVENTSTORE_URL) {
     const { EventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store');
     const esdb = EventStoreDbEventStore.connect(config.EVENTSTORE_URL);
     store = esdb;
+    ownerStore = esdb;
     onAppended = (l) => esdb.onAppended(l);
   } else {
-    const pgStore = await PostgresEventStore.create(db);
+    const pgStore = await PostgresEventStore.create(db, projectionDb, isAccountStream);
     store = pgStore;
+    ownerStore = projectionDb === db ? pgStore : new PostgresEventStore(projectionDb, projectionDb);
     onAppended = (l) => pgStore.onAppended(l);
   }
   return {
     db,
     projectionDb,
+    ownerDb: projectionDb,
     store,
+    ownerStore,
     onAppended,
     async close() {
       await store.close();

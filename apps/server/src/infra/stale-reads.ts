@@ -1,19 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '@okul/domain';
 import { staleReadModels, type Db, type Projection, type Sql } from '@okul/projections';
+import { currentOrganization } from './organization-scope';
 
-/** The organisation a request works on (the `:orgID` of an org-scoped path), for the stale-read check. */
-const requestOrganization = new AsyncLocalStorage<string>();
-
-const ORG_PATH = /^\/api\/v1\/orgs\/([^/]+)\//;
-
-/** Express middleware: runs the rest of an org-scoped request with its organisation known to `guardStaleReads`. */
-export function organizationScope(req: Request, _res: Response, next: NextFunction) {
-  const m = ORG_PATH.exec(req.path);
-  if (!m) return next();
-  requestOrganization.run(decodeURIComponent(m[1]), next);
-}
+export { organizationScope } from './organization-scope';
 
 /** How long the list of stale (projection, organisation) pairs is reused before it is read again. */
 const REFRESH_MS = 250;
@@ -25,12 +14,14 @@ const REFRESH_MS = 250;
  * other projections, and every other organisation, go on. The list of stale pairs is tiny (normally empty) and
  * read at most every REFRESH_MS, so the check costs a map lookup per query.
  */
-export function guardStaleReads(db: Db, projections: Projection[]): Db {
+export function guardStaleReads(db: Db, projections: Projection[], parked: Sql = db): Db {
   const tablesOf = new Map(projections.map((p) => [p.name, p.tables]));
   let cached: { at: number; byOrg: Promise<Map<string, RegExp>> } | null = null;
   const load = async () => {
     const tables = new Map<string, Set<string>>();
-    for (const s of await staleReadModels(db)) {
+    // The list of every organisation, read by the owner (`parked`): under row-level security the API's role
+    // would see only the organisation of the request that happened to refresh it.
+    for (const s of await staleReadModels(parked)) {
       const set = tables.get(s.organizationId) ?? new Set<string>();
       for (const t of tablesOf.get(s.projection) ?? []) set.add(t);
       tables.set(s.organizationId, set);
@@ -48,16 +39,16 @@ export function guardStaleReads(db: Db, projections: Projection[]): Db {
     return cached.byOrg;
   };
   const refuse = (byOrg: Map<string, RegExp>, text: string) => {
-    const org = requestOrganization.getStore();
+    const org = currentOrganization();
     if (org !== undefined && byOrg.get(org)?.test(text)) throw new DomainError('common.readModelStale');
   };
   const guard = (sql: Sql, byOrg: () => Promise<Map<string, RegExp>> | Map<string, RegExp>): Sql => ({
     async query(text, params) {
-      if (requestOrganization.getStore() !== undefined) refuse(await byOrg(), text);
+      if (currentOrganization() !== undefined) refuse(await byOrg(), text);
       return sql.query(text, params);
     },
     async exec(text) {
-      if (requestOrganization.getStore() !== undefined) refuse(await byOrg(), text);
+      if (currentOrganization() !== undefined) refuse(await byOrg(), text);
       return sql.exec(text);
     },
   });
@@ -68,7 +59,7 @@ export function guardStaleReads(db: Db, projections: Projection[]): Db {
     // The list is read before the transaction opens: on PGlite's one connection a read inside it would wait
     // for the transaction itself.
     async transaction(fn) {
-      const byOrg = requestOrganization.getStore() !== undefined ? await staleTables() : new Map();
+      const byOrg = currentOrganization() !== undefined ? await staleTables() : new Map();
       return db.transaction((tx) => fn(guard(tx, () => byOrg)));
     },
     tryLock: (name) => db.tryLock(name),

@@ -33,7 +33,8 @@ import {
 } from '@okul/projections';
 import type { AppConfig } from '../config/config';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
-import { CONFIG, DB, JOB_QUEUE } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, DB, JOB_QUEUE } from '../infra/tokens';
+import { withOrganization } from '../infra/organization-scope';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import { SmsWorker } from './sms.worker';
 
@@ -87,6 +88,7 @@ export class SmsNotices implements OnModuleInit, OnModuleDestroy {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(SmsWorker) private readonly sender: SmsWorker,
   ) {}
 
@@ -106,7 +108,8 @@ export class SmsNotices implements OnModuleInit, OnModuleDestroy {
 
   /** Queues the round's job of every organisation with a notice on (a job id per organisation and round). */
   async round(at: string): Promise<number> {
-    const orgs = await readSmsNoticeOrganizations(this.db);
+    // The worker serves every organisation: which ones have a notice on is read across them.
+    const orgs = await readSmsNoticeOrganizations(this.crossOrgDb);
     for (const organizationId of orgs) await this.enqueue(organizationId, at);
     return orgs.length;
   }
@@ -125,7 +128,9 @@ export class SmsNotices implements OnModuleInit, OnModuleDestroy {
 
   private async handle(job: Job<SmsNoticesJob>): Promise<void> {
     const { organizationId, at } = job.data;
-    for (const kind of SMS_NOTICE_KINDS) await this.send(organizationId, kind, at);
+    await withOrganization(organizationId, async () => {
+      for (const kind of SMS_NOTICE_KINDS) await this.send(organizationId, kind, at);
+    });
   }
 
   /** The facts a notice looks at now: debts, or the lessons of its day with their attendances. */

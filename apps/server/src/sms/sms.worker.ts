@@ -17,7 +17,7 @@ import {
 import { readSmsPendingCampaigns, readStudentsByPhone, type Db } from '@okul/projections';
 import type { AppConfig } from '../config/config';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
-import { CONFIG, DB, EVENT_STORE, JOB_QUEUE } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, CROSS_ORG_EVENT_STORE, JOB_QUEUE } from '../infra/tokens';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import type { EventStore } from '@okul/domain';
 import { SMS_GATEWAY, SmsGatewayRejected, type SmsGateway } from './sms-gateway';
@@ -60,8 +60,8 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(SMS_GATEWAY) readonly gateway: SmsGateway,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(DB) private readonly db: Db,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
+    @Inject(CROSS_ORG_EVENT_STORE) private readonly crossOrgStore: EventStore,
   ) {}
 
   onModuleInit() {
@@ -100,7 +100,8 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
       const phone = r.from.replace(/\D/g, '').slice(-10);
       if (consentReply(r.content) !== null && phone.length === 10) {
         const byOrg = new Map<string, Array<{ studentId: string; phoneKind: SmsPhoneKind }>>();
-        for (const s of await readStudentsByPhone(this.db, phone)) {
+        // A reply names a phone, not an organisation: its students are looked up in every organisation.
+        for (const s of await readStudentsByPhone(this.crossOrgDb, phone)) {
           const list = byOrg.get(s.organizationId) ?? [];
           for (const k of s.kinds) list.push({ studentId: s.id, phoneKind: k as SmsPhoneKind });
           byOrg.set(s.organizationId, list);
@@ -153,7 +154,8 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   }
 
   async sweep(): Promise<void> {
-    for (const c of await readSmsPendingCampaigns(this.db)) {
+    // The worker's sweep covers every organisation's pending campaigns.
+    for (const c of await readSmsPendingCampaigns(this.crossOrgDb)) {
       if (c.stage === 'queued') await this.enqueueSend(c.campaignId);
       else await this.enqueueStatus(c.campaignId, 0);
     }
@@ -190,7 +192,8 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   }
 
   private async loadCampaign(campaignId: string) {
-    const events = await this.store.readStream(smsCampaignStream(campaignId));
+    // A job names only its campaign: the worker reads it whole, whichever organisation it belongs to.
+    const events = await this.crossOrgStore.readStream(smsCampaignStream(campaignId));
     const typed = events.map((e) => ({ type: e.type, data: e.data }) as SmsCampaignEvent);
     const state = typed.reduce(smsCampaignDecider.evolve, smsCampaignDecider.initialState);
     const accepted = typed.find((e) => e.type === 'SmsCampaignAccepted');

@@ -6,6 +6,8 @@ import type { Db } from '@okul/projections';
 /** Base URL of the developer's / CI's Postgres (trust auth). Each test file gets its own fresh database. */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The API's role under row-level security in test servers (cluster-wide, shared by every test database). */
+export const TEST_APP_ROLE = process.env.TEST_DATABASE_APP_ROLE ?? 'okul_app';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface TestDatabase {

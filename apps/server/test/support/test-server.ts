@@ -8,7 +8,7 @@ import { checkoutItem } from '@okul/domain';
 import { BillingService } from '../../src/billing/billing.service';
 import { createServer, type Server } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './test-db';
+import { createTestDatabase, TEST_APP_ROLE, TEST_REDIS_URL, type TestDatabase } from './test-db';
 
 export interface TestServer {
   server: Server;
@@ -47,8 +47,12 @@ export async function startTestServer(
     NODE_ENV: 'test',
     // Tests pay through the mock checkout (a test aid); a test asking for production gets none.
     TEST_AIDS: env.NODE_ENV === 'production' ? 'off' : 'on',
+    // On PostgreSQL the API runs as its own role under row-level security, as in production.
     ...(external
-      ? { DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url }
+      ? {
+          DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url,
+          DATABASE_APP_ROLE: TEST_APP_ROLE,
+        }
       : { DATA_DIR: dataDir }),
     REDIS_URL: TEST_REDIS_URL,
     PORT: '0',

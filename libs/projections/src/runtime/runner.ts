@@ -2,6 +2,7 @@ import type { EventStore, StoredEvent } from '@okul/domain';
 import type { Db, Sql } from './sql';
 import { ident } from './sql';
 import type { Projection, ProjectionContext } from './projection';
+import { secureOrganizationTables } from './rls';
 
 export interface ProjectionStatus {
   name: string;
@@ -194,10 +195,17 @@ function physical(p: Projection, generation: number) {
   };
 }
 
-async function createGeneration(sql: Sql, p: Projection, generation: number): Promise<void> {
+async function createGeneration(sql: Sql, p: Projection, generation: number, secure: boolean): Promise<void> {
   const t = physical(p, generation);
   for (const name of p.tables) await sql.exec(`DROP TABLE IF EXISTS ${t(name)} CASCADE`);
   await sql.exec(p.schema(t));
+  // Every generation table holding organisation data gets row-level security as it is created, here and
+  // nowhere else, so a rebuild never leaves a read model open to every organisation.
+  if (secure)
+    await secureOrganizationTables(
+      sql,
+      p.tables.map((name) => `${name}__g${generation}`),
+    );
   await sql.query(
     `INSERT INTO projection_checkpoints (name, generation, position, state) VALUES ($1, $2, 0, 'building')
      ON CONFLICT (name, generation) DO UPDATE SET position = 0, state = 'building', error = NULL, updated_at = now()`,
@@ -327,7 +335,10 @@ async function swapViews(sql: Sql, p: Projection, generation: number) {
   const t = physical(p, generation);
   for (const name of p.tables) {
     await sql.exec(
-      `DROP VIEW IF EXISTS ${ident(name)}; CREATE VIEW ${ident(name)} AS SELECT * FROM ${t(name)};`,
+      // security_invoker: the reader's own role (and its row-level security) applies through the view, not
+      // the view owner's.
+      `DROP VIEW IF EXISTS ${ident(name)};
+       CREATE VIEW ${ident(name)} WITH (security_invoker = true) AS SELECT * FROM ${t(name)};`,
     );
   }
 }
@@ -401,7 +412,8 @@ export async function rebuildProjection(
     );
     const newGen = Math.max(oldGen ?? 0, Number(maxGen.rows[0]?.g ?? 0)) + 1;
     gen = newGen;
-    await db.transaction((tx) => createGeneration(tx, p, newGen));
+    // PGlite is single-user (no roles to separate): row-level security is a PostgreSQL matter.
+    await db.transaction((tx) => createGeneration(tx, p, newGen, db.kind === 'pg'));
 
     let position = 0n;
     let count = 0;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Sql } from '@okul/projections';
+import { ORGANIZATION_SETTING, type Db, type Sql } from '@okul/projections';
 
 export interface PgDbOptions {
   /** Connections of the pool (the advisory-lock connection comes on top). */
@@ -8,16 +8,34 @@ export interface PgDbOptions {
   applicationName?: string;
   /** How long a query waits for a connection before failing (a database that is down answers 503 then). */
   connectTimeoutMs?: number;
+  /**
+   * Run every query as this role (`SET ROLE` at connection start): the API's role under row-level security,
+   * neither owner of the tables nor BYPASSRLS.
+   */
+  role?: string;
+  /**
+   * The organisation the current work is on: every transaction sets it transaction-locally
+   * (`set_config('app.organization_id', ..., true)`), and a query outside a transaction runs in one of its
+   * own so the setting holds for it, as the row-level security policies read it.
+   */
+  organization?: () => string | undefined;
+}
+
+/** A string literal for a simple-protocol statement (standard_conforming_strings: only quotes double). */
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 // int8 (bigint) arrives as text; we convert where we need numbers. numeric stays text (money is exact).
 export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db {
-  const { max = 20, applicationName = 'okul', connectTimeoutMs = 10_000 } = opts;
+  const { max = 20, applicationName = 'okul', connectTimeoutMs = 10_000, role, organization } = opts;
+  if (role !== undefined && !/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`Bad role name: ${role}`);
   const pool = new pg.Pool({
     connectionString,
     max,
     application_name: applicationName,
     connectionTimeoutMillis: connectTimeoutMs,
+    ...(role ? { options: `-c role=${role}` } : {}),
   });
   // A restart of PostgreSQL ends every connection with an error event: on an idle client the pool handles
   // it, but a client checked out (inside a transaction, between two queries) has no listener of its own and
@@ -36,7 +54,38 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       await c.query(text);
     },
   });
-  const base = wrap(pool);
+  // BEGIN and the organisation in one round trip; the empty string when none is set (no organisation's rows).
+  const begin = () => {
+    const org = organization?.();
+    return org === undefined
+      ? 'BEGIN'
+      : `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(org)}, true)`;
+  };
+  const inTransaction = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query(begin());
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
+  const pooled = wrap(pool);
+  const base: Sql = organization
+    ? {
+        query: (text, params) =>
+          organization() === undefined
+            ? pooled.query(text, params)
+            : inTransaction((c) => wrap(c).query(text, params)),
+        exec: (text) =>
+          organization() === undefined ? pooled.exec(text) : inTransaction((c) => wrap(c).exec(text)),
+      }
+    : pooled;
   /**
    * Session-level advisory locks (projection leaders) all live on ONE connection of their own, outside the
    * pool: a lock per pooled connection took one connection per projection, and with as many projections as
@@ -75,20 +124,7 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
   return {
     kind: 'pg',
     ...base,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const out = await fn(wrap(client));
-        await client.query('COMMIT');
-        return out;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => inTransaction((client) => fn(wrap(client))),
     async tryLock(name) {
       if (held.has(name)) return null;
       held.add(name);

@@ -134,22 +134,10 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
   }
 
   private schema(): Promise<void> {
-    this.ready ??= this.db
-      .transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('okul:idempotent_responses'))`);
-        await tx.exec(`
-          CREATE TABLE IF NOT EXISTS idempotent_responses (
-            key text PRIMARY KEY, status int, body jsonb,
-            created_at timestamptz NOT NULL DEFAULT now());
-          ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS fingerprint text;
-          ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS claimed_at timestamptz;
-          ALTER TABLE idempotent_responses ALTER COLUMN status DROP NOT NULL;
-          ALTER TABLE idempotent_responses ALTER COLUMN body DROP NOT NULL;`);
-      })
-      .catch((e: unknown) => {
-        this.ready = null;
-        throw e;
-      });
+    this.ready ??= ensureIdempotentResponsesTable(this.db).catch((e: unknown) => {
+      this.ready = null;
+      throw e;
+    });
     return this.ready;
   }
 
@@ -173,4 +161,27 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
       ])
       .catch(() => undefined);
   }
+}
+
+/**
+ * The table of saved answers, created (or brought up to date) by the owner at start-up; the API's own role
+ * may not create tables, so it only finds it there.
+ */
+export async function ensureIdempotentResponsesTable(db: Db): Promise<void> {
+  const has = await db.query(
+    `SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+        AND table_name = 'idempotent_responses' AND column_name = 'claimed_at'`,
+  );
+  if (has.rowCount > 0) return;
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('okul:idempotent_responses'))`);
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS idempotent_responses (
+        key text PRIMARY KEY, status int, body jsonb,
+        created_at timestamptz NOT NULL DEFAULT now());
+      ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS fingerprint text;
+      ALTER TABLE idempotent_responses ADD COLUMN IF NOT EXISTS claimed_at timestamptz;
+      ALTER TABLE idempotent_responses ALTER COLUMN status DROP NOT NULL;
+      ALTER TABLE idempotent_responses ALTER COLUMN body DROP NOT NULL;`);
+  });
 }
