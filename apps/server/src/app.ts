@@ -56,9 +56,9 @@ export interface Server {
 /** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
 export async function createServer(
   config: AppConfig,
-  opts: { queuePrefix?: string; runtime?: Runtime; logDestination?: DestinationStream } = {},
+  opts: { runtime?: Runtime; logDestination?: DestinationStream } = {},
 ): Promise<Server> {
-  const runtime = opts.runtime ?? (await createRuntime(config, opts));
+  const runtime = opts.runtime ?? (await createRuntime(config));
   const logger = createLogger(config, opts.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,

@@ -316,7 +316,7 @@ export class AccountsController {
   @Public()
   @ApiBody(requestResetPasswordSchema)
   @ApiAnswer(successAnswerSchema)
-  @ApiErrors('account.tooManyRequests', 'mail.sendFailed')
+  @ApiErrors('account.tooManyRequests')
   @Post('requestResetPassword')
   @HttpCode(200)
   async requestResetPassword(@Req() req: AppRequest, @Body() body: unknown) {

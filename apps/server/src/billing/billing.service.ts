@@ -113,8 +113,6 @@ export class BillingService implements OnModuleInit {
   ): Promise<{ paymentId: string; item: CheckoutItem; form: CheckoutForm }> {
     const item = checkoutItem(itemId);
     if (!item) throw new DomainError('checkout.unknownItem');
-    const gateway = this.providers[provider];
-    if (!gateway.isConfigured()) throw new DomainError('checkout.notConfigured');
     const organizationId = await this.payableOrganization(p, organizationIdIn);
     const access = await this.access.orgAccess(p.userId, organizationId);
     if (!access.exists) throw new DomainError('org.notFound');
@@ -122,6 +120,10 @@ export class BillingService implements OnModuleInit {
     const role = effectiveRole(access.memberActive ? access.orgRoleId : null, p.globalRoleId);
     if (!mayPayForOrganization(role)) throw new DomainError('auth.forbidden');
     if (access.deactivated) throw new DomainError('org.deactivated');
+    // Who may pay for which organisation is answered first: a missing provider configuration must not
+    // tell a stranger less (or more) than "not yours" does.
+    const gateway = this.providers[provider];
+    if (!gateway.isConfigured()) throw new DomainError('checkout.notConfigured');
 
     const paymentId = newEntityId(ctx, 'payment');
     const orderId = orderIdFor(paymentId);

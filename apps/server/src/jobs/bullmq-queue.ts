@@ -13,7 +13,8 @@ export class BullMqQueue implements JobQueue {
 
   constructor(
     private readonly url: string,
-    private readonly prefix = 'okul',
+    /** QUEUE_PREFIX: two deployments on one Redis never take each other's payment or SMS jobs. */
+    private readonly prefix: string,
   ) {
     // Adding a job while Redis is away fails after one reconnection attempt (the request answers 503)
     // instead of waiting for ever in ioredis' offline queue; the connection itself keeps reconnecting.

@@ -149,11 +149,26 @@ describe('getStatistics', () => {
         attendees: 0,
       },
     ]);
-    expect(before.body.byCourse).toEqual([{ id: piano, name: 'Piyano', lessons: 2, attendees: 3 }]);
-    expect(before.body.byInstructor).toEqual([
-      { id: null, name: 'Diğer', lessons: 1, attendees: 1 },
-      { id: teacher.id, name: 'Zeki Kaya', lessons: 1, attendees: 2 },
+    // Every attendee was enrolled: January's lesson had A of A, February's A and C of A and C.
+    expect(before.body.byCourse).toEqual([
+      { id: piano, name: 'Piyano', lessons: 2, attendees: 3, enrolled: 3, attendanceRate: 100 },
     ]);
+    expect(before.body.byInstructor).toEqual([
+      { id: null, name: 'Diğer', lessons: 1, attendees: 1, enrolled: 1, attendanceRate: 100 },
+      { id: teacher.id, name: 'Zeki Kaya', lessons: 1, attendees: 2, enrolled: 2, attendanceRate: 100 },
+    ]);
+    // Unpaid, oldest charges settled first: A 60 TL of February's lesson, B 749,50 TL of February's period,
+    // C its 150 TL lesson (all over 90 days old) and the 50 TL correction of today.
+    expect(before.body.debtAgeing).toEqual({
+      buckets: [
+        { bucket: '0-30', amount: 5_000, students: 1 },
+        { bucket: '31-60', amount: 0, students: 0 },
+        { bucket: '61-90', amount: 0, students: 0 },
+        { bucket: '90+', amount: 6_000 + 74_950 + 15_000, students: 3 },
+      ],
+      total: 5_000 + 6_000 + 74_950 + 15_000,
+      students: 3,
+    });
 
     await pause();
     const cut = new Date().toISOString();

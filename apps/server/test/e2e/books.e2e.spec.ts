@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { toLocal } from '@okul/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
 import { addCourse, orgApi, studentBody, tcknSource } from '../support/school-fixtures';
@@ -46,6 +47,28 @@ describe('books in the browser', () => {
       method: 'cash',
     });
     expect(p.status).toBe(200);
+    // A second student owes one lesson of today: 200 TL in the youngest debt age.
+    const can = await api.post('registerStudent', studentBody(tckn(), { name: 'Can', surname: 'Ek' }));
+    expect(can.status).toBe(200);
+    const today = toLocal(Date.now());
+    const day = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+    const en = await api.post('addEnrollment', {
+      studentId: can.body.id,
+      courseId: course,
+      price: '200',
+      startDate: day,
+    });
+    expect(en.status).toBe(200);
+    const lesson = await api.post('addAttendance', {
+      courseId: course,
+      attendants: [can.body.id],
+      year: today.year,
+      month: today.month,
+      day: today.day,
+      hour: 0,
+      minute: 0,
+    });
+    expect(lesson.status, JSON.stringify(lesson.body)).toBe(200);
     const e = await api.post('addEmployee', { name: 'Mehmet', surname: 'Güven', employeeTypeId: 1 });
     expect(e.status).toBe(200);
   });
@@ -127,6 +150,16 @@ describe('books in the browser', () => {
       .getByRole('table', { name: 'Aylara göre tahsilat ve tahakkuk' })
       .getByRole('row', { name: /Toplam.*750,00 TL/ })
       .waitFor();
+    // Debt ageing and attendance rate, each a chart with its table.
+    await page
+      .getByRole('table', { name: 'Borç yaşlandırma' })
+      .getByRole('row', { name: /0-30 gün.*200,00 TL.*1/ })
+      .waitFor();
+    await page.getByRole('figure', { name: 'Borç yaşlandırma grafiği' }).locator('svg').first().waitFor();
+    await page
+      .getByRole('table', { name: 'Kurslara göre dersler' })
+      .getByRole('row', { name: /Keman.*%100,0/ })
+      .waitFor();
 
     await page.goto(`${env.baseUrl}/giris/ogrenci-detay/${studentNumber}`);
     const downloading = page.waitForEvent('download');
@@ -135,5 +168,6 @@ describe('books in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^makbuz-\d{4}-000001\.pdf$/);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  });
+    // A long walk through five screens on a shared machine: more than the default two minutes.
+  }, 300_000);
 });

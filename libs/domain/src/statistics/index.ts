@@ -1,2 +1,3 @@
 export * from './age-groups';
 export * from './monthly';
+export * from './ageing';

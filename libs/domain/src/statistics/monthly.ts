@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { message } from '../shared/messages';
 import { isoDateTime, kurus } from '../shared/answers';
 import { localToIso, parseDateInput, toEpoch, toLocal } from '../shared/time';
+import { debtAgeingSchema } from './ageing';
 import { chargePerUnit, periodicChargeTimes, type BalanceEnrollment } from '../balances/calculator';
 
 /** "2026-02": a month of the institution's calendar (Europe/Istanbul). */
@@ -128,6 +129,11 @@ export const statisticsGroupSchema = z.object({
   name: z.string(),
   lessons: z.number().int(),
   attendees: z.number().int(),
+  enrolled: z
+    .number()
+    .int()
+    .describe('students enrolled in the course at each lesson, summed over the lessons'),
+  attendanceRate: z.number().nullable().describe('attendees / enrolled in per cent, one decimal'),
 });
 export type StatisticsGroup = z.infer<typeof statisticsGroupSchema>;
 
@@ -138,5 +144,8 @@ export const statisticsAnswerSchema = z.object({
   months: z.array(statisticsMonthSchema),
   byCourse: z.array(statisticsGroupSchema),
   byInstructor: z.array(statisticsGroupSchema),
+  debtAgeing: debtAgeingSchema.describe(
+    'unpaid charges by age in days at asOf, payments settling the oldest first',
+  ),
 });
 export type StatisticsAnswer = z.infer<typeof statisticsAnswerSchema>;

@@ -10,6 +10,8 @@ type T = (name: string) => string;
 
 /** The Istanbul month of a timestamptz expression, as 'YYYY-MM'. */
 const month = (at: string) => `to_char(${at} AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')`;
+/** The Istanbul calendar day of a timestamptz expression. */
+const day = (at: string) => `(${at} AT TIME ZONE 'Europe/Istanbul')::date`;
 
 /**
  * The İstatistikler view's read models, kept so that every figure can be answered "as of" a past moment
@@ -21,16 +23,26 @@ const month = (at: string) => `to_char(${at} AT TIME ZONE 'Europe/Istanbul', 'YY
  *   none) the change each event made and when it was recorded: `collections` (payments received, corrections
  *   left out: they adjust balances, no money moved), `lesson_charges` (per_class charges of attended lessons,
  *   re-priced when an enrolment changes, like the balances read model), `lessons` and `attendees` per course
- *   (`course:<id>`) and per instructor (`instructor:<id>`, `instructor:` for Diğer). A figure as of a moment is
- *   the sum of the changes recorded until then;
+ *   (`course:<id>`) and per instructor (`instructor:<id>`, `instructor:` for Diğer), and `enrolled` (the
+ *   students enrolled in the course at each lesson, re-counted when an enrolment changes) on the same lines.
+ *   A figure as of a moment is the sum of the changes recorded until then;
+ * - stat_debt: per student, course and Istanbul day the change each event made to the lesson charges and the
+ *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
  * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from.
  *
  * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
  */
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 1,
-  tables: ['stat_enrollments', 'stat_ledger', 'stat_lessons', 'stat_attendances', 'stat_payments'],
+  version: 2,
+  tables: [
+    'stat_enrollments',
+    'stat_ledger',
+    'stat_lessons',
+    'stat_attendances',
+    'stat_payments',
+    'stat_debt',
+  ],
   schema: (t) => `
     CREATE TABLE ${t('stat_enrollments')} (
       enrollment_id uuid NOT NULL,
@@ -51,6 +63,7 @@ export const statisticsProjection = defineProjection({
     CREATE INDEX ON ${t('stat_enrollments')} (organization_id, recorded_from);
     CREATE INDEX ON ${t('stat_enrollments')} (student_id, course_id) WHERE recorded_to IS NULL;
     CREATE UNIQUE INDEX ON ${t('stat_enrollments')} (enrollment_id) WHERE recorded_to IS NULL;
+    CREATE INDEX ON ${t('stat_enrollments')} (course_id, start_date) WHERE recorded_to IS NULL;
     CREATE TABLE ${t('stat_ledger')} (
       organization_id uuid NOT NULL,
       metric text NOT NULL,
@@ -76,16 +89,30 @@ export const statisticsProjection = defineProjection({
       course_id uuid NOT NULL,
       instructor_id uuid,
       at timestamptz NOT NULL,
-      attendees int NOT NULL
+      attendees int NOT NULL,
+      enrolled int NOT NULL
     );
+    CREATE INDEX ON ${t('stat_attendances')} (course_id, at);
     CREATE TABLE ${t('stat_payments')} (
       id uuid PRIMARY KEY,
       organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      course_id uuid NOT NULL,
       amount bigint NOT NULL,
       date timestamptz NOT NULL,
       counted boolean NOT NULL,
       active boolean NOT NULL
     );
+    CREATE TABLE ${t('stat_debt')} (
+      organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      course_id uuid NOT NULL,
+      kind text NOT NULL,
+      day date NOT NULL,
+      recorded_at timestamptz NOT NULL,
+      delta bigint NOT NULL
+    );
+    CREATE INDEX ON ${t('stat_debt')} (organization_id, recorded_at);
   `,
   handlers: {
     EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
@@ -111,6 +138,7 @@ export const statisticsProjection = defineProjection({
         ],
       );
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+      await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
     },
     EnrollmentEdited: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEdited'>) => {
       const d = e.data;
@@ -123,11 +151,13 @@ export const statisticsProjection = defineProjection({
         period_length: d.periodLength,
       });
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+      await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
     },
     EnrollmentEnded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEnded'>) => {
       const d = e.data;
       await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, { end_date: d.endDate });
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
+      await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
     },
     AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
       await addLesson(sql, table, e.data, e.metadata.occurredAt);
@@ -142,9 +172,14 @@ export const statisticsProjection = defineProjection({
     PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
       const d = e.data;
       await sql.query(
-        `INSERT INTO ${table('stat_payments')} (id, organization_id, amount, date, counted, active)
-         VALUES ($1,$2,$3,$4,$5,true)`,
-        [d.paymentId, d.organizationId, d.amount, d.date, !d.isCorrection],
+        `INSERT INTO ${table('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,true)`,
+        [d.paymentId, d.organizationId, d.studentId, d.courseId, d.amount, d.date, !d.isCorrection],
+      );
+      await sql.query(
+        `INSERT INTO ${table('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+         VALUES ($1, $2, $3, 'payment', ${day('$4::timestamptz')}, $5, $6)`,
+        [d.organizationId, d.studentId, d.courseId, d.date, e.metadata.occurredAt, d.amount],
       );
       if (!d.isCorrection) {
         await sql.query(
@@ -235,7 +270,11 @@ async function repriceLessons(sql: Sql, t: T, studentId: string, courseId: strin
        UPDATE ${t('stat_lessons')} l SET charge = p.new_charge
          FROM priced p
         WHERE l.attendance_id = p.attendance_id AND l.student_id = $1 AND p.new_charge <> p.old_charge
-       RETURNING l.organization_id, l.at, p.new_charge - p.old_charge AS delta
+       RETURNING l.organization_id, l.student_id, l.course_id, l.at, p.new_charge - p.old_charge AS delta
+     ),
+     debt AS (
+       INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+       SELECT organization_id, student_id, course_id, 'charge', ${day('at')}, $3, delta FROM changed
      )
      INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
      SELECT organization_id, 'lesson_charges', ${month('at')}, '', $3, sum(delta)
@@ -264,15 +303,20 @@ async function addLesson(
        SELECT $1, s.id, $2, $3, $4::timestamptz, coalesce(x.charge, 0)
          FROM unnest($5::uuid[]) AS s(id)
          LEFT JOIN LATERAL (${holder(t, 's.id', '$3', '$4::timestamptz')}) x ON true
-       RETURNING charge
+       RETURNING student_id, charge
+     ),
+     debt AS (
+       INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+       SELECT $2, student_id, $3, 'charge', ${day('$4::timestamptz')}, $6, charge FROM l WHERE charge <> 0
      )
      INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
      SELECT $2, 'lesson_charges', ${month('$4::timestamptz')}, '', $6, sum(charge) FROM l HAVING sum(charge) <> 0`,
     [d.attendanceId, d.organizationId, d.courseId, d.timestamp, d.attendants, at],
   );
   await sql.query(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees)
-     VALUES ($1,$2,$3,$4,$5,$6)`,
+    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees,
+            enrolled)
+     VALUES ($1,$2,$3,$4,$5,$6,(${enrolledAt(t, '$3', '$5::timestamptz')}))`,
     [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length],
   );
   await countLesson(sql, t, d.attendanceId, at, 1);
@@ -285,7 +329,7 @@ async function countLesson(sql: Sql, t: T, attendanceId: string, at: string, sig
      SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, $2, $3 * m.value
        FROM ${t('stat_attendances')} a
        CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
-       CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees)) m(metric, value)
+       CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees), ('enrolled', a.enrolled)) m(metric, value)
       WHERE a.attendance_id = $1`,
     [attendanceId, at, sign],
   );
@@ -295,7 +339,14 @@ async function removeLesson(sql: Sql, t: T, attendanceId: string, at: string) {
   await countLesson(sql, t, attendanceId, at, -1);
   await sql.query(`DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1`, [attendanceId]);
   await sql.query(
-    `WITH l AS (DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1 RETURNING organization_id, at, charge)
+    `WITH l AS (
+       DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
+       RETURNING organization_id, student_id, course_id, at, charge
+     ),
+     debt AS (
+       INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+       SELECT organization_id, student_id, course_id, 'charge', ${day('at')}, $2, -charge FROM l WHERE charge <> 0
+     )
      INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
      SELECT organization_id, 'lesson_charges', ${month('at')}, '', $2, -sum(charge)
        FROM l GROUP BY organization_id, ${month('at')} HAVING sum(charge) <> 0`,
@@ -316,7 +367,14 @@ async function changePayment(
           p AS (
             UPDATE ${t('stat_payments')} SET amount = coalesce($3, amount), counted = coalesce($4, counted),
                    active = coalesce($5, active)
-             WHERE id = $1 RETURNING organization_id, date, amount, counted, active
+             WHERE id = $1 RETURNING organization_id, student_id, course_id, date, amount, counted, active
+          ),
+          debt AS (
+            INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+            SELECT p.organization_id, p.student_id, p.course_id, 'payment', ${day('p.date')}, $2,
+                   (CASE WHEN p.active THEN p.amount ELSE 0 END) - (CASE WHEN old.active THEN old.amount ELSE 0 END)
+              FROM p, old
+             WHERE (CASE WHEN p.active THEN p.amount ELSE 0 END) <> (CASE WHEN old.active THEN old.amount ELSE 0 END)
           )
      INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
      SELECT p.organization_id, 'collections', ${month('p.date')}, '', $2,
@@ -326,5 +384,39 @@ async function changePayment(
       WHERE (CASE WHEN p.counted AND p.active THEN p.amount ELSE 0 END)
          <> (CASE WHEN old.counted AND old.active THEN old.amount ELSE 0 END)`,
     [paymentId, at, change.amount ?? null, change.counted ?? null, change.active ?? null],
+  );
+}
+
+/** The students enrolled in a course at a lesson time (api.md 9.3: start inclusive, end exclusive). */
+const enrolledAt = (t: T, course: string, at: string) => `
+  SELECT count(DISTINCT e.student_id)::int FROM ${t('stat_enrollments')} e
+   WHERE e.recorded_to IS NULL AND e.course_id = ${course} AND e.start_date <= ${at}
+     AND (e.end_date IS NULL OR ${at} < e.end_date)`;
+
+/**
+ * An enrolment change re-counts the students enrolled at the course's lessons from the earliest start any
+ * version of it had; the differences go to the ledger on the lesson's course and instructor lines.
+ */
+async function recountEnrolled(sql: Sql, t: T, enrollmentId: string, courseId: string, at: string) {
+  await sql.query(
+    `WITH c AS (
+       SELECT a.attendance_id, a.enrolled AS old, (${enrolledAt(t, 'a.course_id', 'a.at')}) AS new
+         FROM ${t('stat_attendances')} a
+        WHERE a.course_id = $1
+          AND a.at >= (SELECT min(start_date) FROM ${t('stat_enrollments')} WHERE enrollment_id = $2)
+     ),
+     u AS (
+       UPDATE ${t('stat_attendances')} a SET enrolled = c.new
+         FROM c
+        WHERE a.attendance_id = c.attendance_id AND c.new <> c.old
+       RETURNING a.organization_id, a.course_id, a.instructor_id, a.at, c.new - c.old AS delta
+     )
+     INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+     SELECT u.organization_id, 'enrolled', ${month('u.at')}, d.dim, $3, sum(u.delta)
+       FROM u
+       CROSS JOIN LATERAL (VALUES ('course:' || u.course_id), ('instructor:' || coalesce(u.instructor_id::text, ''))) d(dim)
+      GROUP BY u.organization_id, ${month('u.at')}, d.dim
+     HAVING sum(u.delta) <> 0`,
+    [courseId, enrollmentId, at],
   );
 }

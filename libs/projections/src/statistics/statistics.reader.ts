@@ -1,6 +1,12 @@
 import {
   addMonths,
+  attendanceRate,
   collectionRate,
+  debtAgeing,
+  localToIso,
+  periodicChargeTimes,
+  chargePerUnit,
+  toIso,
   countAgeGroups,
   monthOf,
   monthStart,
@@ -10,6 +16,7 @@ import {
   toLocal,
   type AgeGroupsAnswer,
   type BalanceEnrollment,
+  type DebtLine,
   type PeriodUnit,
   type StatisticsAnswer,
   type StatisticsGroup,
@@ -104,13 +111,13 @@ export async function readStatistics(
     if (!f || total === 0) continue;
     if (row.metric === 'collections') f.collections += total;
     else if (row.metric === 'lesson_charges') f.charges += total;
-    else if (row.metric === 'lessons' || row.metric === 'attendees') {
+    else if (row.metric === 'lessons' || row.metric === 'attendees' || row.metric === 'enrolled') {
       const [kind, id] = row.dim.split(':') as ['course' | 'instructor', string];
-      const counts = groups[kind].get(id) ?? { lessons: 0, attendees: 0 };
+      const counts = groups[kind].get(id) ?? { lessons: 0, attendees: 0, enrolled: 0 };
       counts[row.metric] += total;
       groups[kind].set(id, counts);
       // Every lesson has exactly one course line: the month's totals are counted from those.
-      if (kind === 'course') f[row.metric] += total;
+      if (kind === 'course' && row.metric !== 'enrolled') f[row.metric] += total;
     }
   }
 
@@ -173,12 +180,59 @@ export async function readStatistics(
     months: [...figures.values()],
     byCourse: await named(sql, organizationId, groups.course, 'courses'),
     byInstructor: await named(sql, organizationId, groups.instructor, 'employees'),
+    debtAgeing: await readDebtAgeing(sql, organizationId, asOf, enrollments),
   };
+}
+
+/**
+ * The debt ageing as of `asOf` (docs/DECISIONS.md, statistics): the students' lesson charges and payments per
+ * day as recorded until then (stat_debt), with the periodic charges of the enrolment versions then known, as
+ * the balance calculator charges them at that moment; the domain settles and ages them.
+ */
+async function readDebtAgeing(
+  sql: Sql,
+  organizationId: string,
+  asOf: string,
+  enrollments: ReadonlyArray<BalanceEnrollment & { studentId: string }>,
+) {
+  const r = await sql.query<{
+    student_id: string;
+    course_id: string;
+    kind: 'charge' | 'payment';
+    day: string;
+    total: string;
+  }>(
+    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total FROM stat_debt
+      WHERE organization_id = $1 AND recorded_at <= $2::timestamptz
+      GROUP BY student_id, course_id, kind, day
+     HAVING sum(delta) <> 0`,
+    [organizationId, asOf],
+  );
+  const lines: DebtLine[] = r.rows.map((row) => {
+    const [year, month, day] = row.day.split('-').map(Number);
+    return {
+      studentId: row.student_id,
+      courseId: row.course_id,
+      kind: row.kind,
+      at: localToIso({ year, month, day }),
+      amount: Number(row.total),
+    };
+  });
+  for (const e of enrollments) {
+    if (e.enrollmentType !== 'periodic') continue;
+    const amount = chargePerUnit(e);
+    if (amount === 0) continue;
+    for (const at of periodicChargeTimes(e, asOf)) {
+      lines.push({ studentId: e.studentId, courseId: e.courseId, kind: 'charge', at: toIso(at), amount });
+    }
+  }
+  return debtAgeing(lines, asOf);
 }
 
 interface Counts {
   lessons: number;
   attendees: number;
+  enrolled: number;
 }
 
 /** The groups with their names, most lessons first; an instructor id of '' is Diğer (api.md: none given). */
@@ -205,6 +259,7 @@ async function named(
       id: id === '' ? null : id,
       name: id === '' ? 'Diğer' : (names.get(id) ?? 'Bilinmiyor'),
       ...c,
+      attendanceRate: attendanceRate(c.attendees, c.enrolled),
     }))
     .sort((a, b) => b.lessons - a.lessons || a.name.localeCompare(b.name, 'tr'));
 }

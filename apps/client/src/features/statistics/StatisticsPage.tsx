@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { formatTl, type StatisticsGroup, type StatisticsMonth } from '@okul/domain';
+import { formatTl, type StatisticsAnswer, type StatisticsGroup, type StatisticsMonth } from '@okul/domain';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -18,17 +17,8 @@ import { EmptyTableRow, TableCard } from '../../components/TableParts';
 import { formatDateTime } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import { formatCount, formatRate, monthLabel } from './format';
+import { StatChart } from './StatChart';
 import { statisticsQueryOptions, type StatisticsFilters } from './queries';
-
-/** A bar in a cell: the chart of a column, drawn beside the figure it shows (the table is the chart's data). */
-function Bar({ value, max, color = 'primary.main' }: { value: number; max: number; color?: string }) {
-  const width = max > 0 ? Math.max(0, Math.min(100, (value / max) * 100)) : 0;
-  return (
-    <Box sx={{ height: 6, bgcolor: 'action.hover', borderRadius: 1, mt: 0.5 }} aria-hidden>
-      <Box sx={{ height: 6, width: `${width}%`, bgcolor: color, borderRadius: 1 }} />
-    </Box>
-  );
-}
 
 function FigureTable({
   label,
@@ -59,14 +49,26 @@ function FigureTable({
   );
 }
 
+const tl = (kurus: number) => formatTl(Math.round(kurus));
+const percentOf = (rate: number) => formatRate(rate);
+
 function MonthsTable({ months }: { months: StatisticsMonth[] }) {
-  const maxStudents = Math.max(0, ...months.map((m) => m.activeStudents));
-  const maxMoney = Math.max(0, ...months.flatMap((m) => [m.collections, m.charges]));
+  const labels = months.map((m) => monthLabel(m.month));
   return (
     <Stack spacing={2}>
       <Typography variant="h6" component="h2">
         Öğrenciler ve kayıtlar
       </Typography>
+      <StatChart
+        label="Aylara göre öğrenciler grafiği"
+        categories={labels}
+        format={formatCount}
+        series={[
+          { label: 'Aktif öğrenci', data: months.map((m) => m.activeStudents) },
+          { label: 'Yeni öğrenci', data: months.map((m) => m.newStudents), color: '#2e9d5b' },
+          { label: 'Ayrılan öğrenci', data: months.map((m) => m.leavingStudents), color: '#ed6c02' },
+        ]}
+      />
       <FigureTable
         label="Aylara göre öğrenciler"
         headers={['Ay', 'Aktif öğrenci', 'Aktif kayıt', 'Yeni öğrenci', 'Ayrılan öğrenci', 'Ders', 'Katılım']}
@@ -74,10 +76,7 @@ function MonthsTable({ months }: { months: StatisticsMonth[] }) {
         {months.map((m) => (
           <TableRow key={m.month}>
             <TableCell>{monthLabel(m.month)}</TableCell>
-            <TableCell align="right" sx={{ minWidth: 120 }}>
-              {formatCount(m.activeStudents)}
-              <Bar value={m.activeStudents} max={maxStudents} />
-            </TableCell>
+            <TableCell align="right">{formatCount(m.activeStudents)}</TableCell>
             <TableCell align="right">{formatCount(m.activeEnrollments)}</TableCell>
             <TableCell align="right">{formatCount(m.newStudents)}</TableCell>
             <TableCell align="right">{formatCount(m.leavingStudents)}</TableCell>
@@ -89,6 +88,15 @@ function MonthsTable({ months }: { months: StatisticsMonth[] }) {
       <Typography variant="h6" component="h2">
         Tahsilat ve tahakkuk
       </Typography>
+      <StatChart
+        label="Aylara göre tahsilat ve tahakkuk grafiği"
+        categories={labels}
+        format={tl}
+        series={[
+          { label: 'Tahsilat', data: months.map((m) => m.collections), color: '#2e9d5b' },
+          { label: 'Tahakkuk', data: months.map((m) => m.charges), color: '#ed6c02' },
+        ]}
+      />
       <FigureTable
         label="Aylara göre tahsilat ve tahakkuk"
         headers={['Ay', 'Tahsilat', 'Tahakkuk', 'Tahsilat oranı']}
@@ -96,14 +104,8 @@ function MonthsTable({ months }: { months: StatisticsMonth[] }) {
         {months.map((m) => (
           <TableRow key={m.month}>
             <TableCell>{monthLabel(m.month)}</TableCell>
-            <TableCell align="right" sx={{ minWidth: 140 }}>
-              {formatTl(m.collections)}
-              <Bar value={m.collections} max={maxMoney} color="success.main" />
-            </TableCell>
-            <TableCell align="right" sx={{ minWidth: 140 }}>
-              {formatTl(m.charges)}
-              <Bar value={m.charges} max={maxMoney} color="warning.main" />
-            </TableCell>
+            <TableCell align="right">{formatTl(m.collections)}</TableCell>
+            <TableCell align="right">{formatTl(m.charges)}</TableCell>
             <TableCell align="right">{formatRate(m.collectionRate)}</TableCell>
           </TableRow>
         ))}
@@ -119,30 +121,73 @@ function MonthsTable({ months }: { months: StatisticsMonth[] }) {
 }
 
 function GroupTable({ title, label, groups }: { title: string; label: string; groups: StatisticsGroup[] }) {
-  const max = Math.max(0, ...groups.map((g) => g.lessons));
   return (
     <Stack spacing={1}>
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
-      <FigureTable label={label} headers={['Ad', 'Ders', 'Katılım', 'Ders başına katılım']}>
+      {groups.length > 0 && (
+        <StatChart
+          label={`${label}: katılım oranı grafiği`}
+          categories={groups.map((g) => g.name)}
+          format={percentOf}
+          horizontal
+          height={Math.max(160, 48 * groups.length + 60)}
+          series={[{ label: 'Katılım oranı', data: groups.map((g) => g.attendanceRate) }]}
+        />
+      )}
+      <FigureTable label={label} headers={['Ad', 'Ders', 'Katılım', 'Kayıtlı', 'Katılım oranı']}>
         {groups.length === 0 ? (
-          <EmptyTableRow colSpan={4}>Bu dönemde ders yok.</EmptyTableRow>
+          <EmptyTableRow colSpan={5}>Bu dönemde ders yok.</EmptyTableRow>
         ) : (
           groups.map((g) => (
             <TableRow key={g.id ?? 'none'}>
               <TableCell>{g.name}</TableCell>
-              <TableCell align="right" sx={{ minWidth: 100 }}>
-                {formatCount(g.lessons)}
-                <Bar value={g.lessons} max={max} />
-              </TableCell>
+              <TableCell align="right">{formatCount(g.lessons)}</TableCell>
               <TableCell align="right">{formatCount(g.attendees)}</TableCell>
-              <TableCell align="right">
-                {(g.attendees / g.lessons).toLocaleString('tr-TR', { maximumFractionDigits: 1 })}
-              </TableCell>
+              <TableCell align="right">{formatCount(g.enrolled)}</TableCell>
+              <TableCell align="right">{formatRate(g.attendanceRate)}</TableCell>
             </TableRow>
           ))
         )}
+      </FigureTable>
+    </Stack>
+  );
+}
+
+const AGE_LABELS: Record<string, string> = {
+  '0-30': '0-30 gün',
+  '31-60': '31-60 gün',
+  '61-90': '61-90 gün',
+  '90+': '90 günden eski',
+};
+
+/** What students owe, by the age of the unpaid charges (the oldest are settled first by payments). */
+function DebtAgeingTable({ ageing }: { ageing: StatisticsAnswer['debtAgeing'] }) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" component="h2">
+        Borç yaşlandırma
+      </Typography>
+      <StatChart
+        label="Borç yaşlandırma grafiği"
+        categories={ageing.buckets.map((b) => AGE_LABELS[b.bucket])}
+        format={tl}
+        series={[{ label: 'Ödenmemiş tutar', data: ageing.buckets.map((b) => b.amount), color: '#d32f2f' }]}
+      />
+      <FigureTable label="Borç yaşlandırma" headers={['Borç yaşı', 'Tutar', 'Öğrenci']}>
+        {ageing.buckets.map((b) => (
+          <TableRow key={b.bucket}>
+            <TableCell>{AGE_LABELS[b.bucket]}</TableCell>
+            <TableCell align="right">{formatTl(b.amount)}</TableCell>
+            <TableCell align="right">{formatCount(b.students)}</TableCell>
+          </TableRow>
+        ))}
+        <TableRow sx={{ '& td': { fontWeight: 700 } }}>
+          <TableCell>Toplam</TableCell>
+          <TableCell align="right">{formatTl(ageing.total)}</TableCell>
+          <TableCell align="right">{formatCount(ageing.students)}</TableCell>
+        </TableRow>
       </FigureTable>
     </Stack>
   );
@@ -161,7 +206,7 @@ export function StatisticsPage() {
   const s = stats.data;
   return (
     <Stack spacing={2}>
-      <PageHeader title="İstatistikler" subtitle="Aylara göre öğrenciler, tahsilat ve dersler" />
+      <PageHeader title="İstatistikler" subtitle="Aylara göre öğrenciler, tahsilat, dersler ve borçlar" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="Başlangıç ayı"
@@ -196,6 +241,7 @@ export function StatisticsPage() {
             {monthLabel(s.from)} – {monthLabel(s.to)}, {formatDateTime(s.asOf)} itibarıyla kayıtlara göre
           </Typography>
           <MonthsTable months={s.months} />
+          <DebtAgeingTable ageing={s.debtAgeing} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, lg: 6 }}>
               <GroupTable title="Kurslara göre dersler" label="Kurslara göre dersler" groups={s.byCourse} />
