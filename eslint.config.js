@@ -44,6 +44,34 @@ export default tseslint.config(
     },
   },
   {
+    // ARCHITECTURE.md: the server never writes SQL against a read model's tables; it calls the projection's
+    // readers (libs/projections/<context>/*.reader.ts). Only the adapters that own their tables (event store,
+    // database ports, repeated-request store, health) hold SQL. dependency-cruiser sees imports, not strings,
+    // so this check is the one that keeps such SQL from coming back.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      'apps/server/src/event-store/**',
+      'apps/server/src/infra/db/**',
+      'apps/server/src/infra/http/idempotent-responses.ts',
+      'apps/server/src/health/**',
+      // Still to move to readers (the account, session and audit services).
+      'apps/server/src/accounts/**',
+      'apps/server/src/auth/access.service.ts',
+      'apps/server/src/audit/logs.controller.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal', 'TemplateElement'].map((node) => ({
+          selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=/\\b(FROM|JOIN|INTO|UPDATE)\\s+[a-z_]+/]`,
+          message:
+            'SQL against tables belongs in a reader of libs/projections (or an adapter that owns the table).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,10 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { tr } from 'date-fns/locale';
 import { SnackbarProvider } from 'notistack';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +9,7 @@ import { z } from 'zod';
 import { tokenStore } from './api/api';
 import { ApiError } from './api/client';
 import { createAppRouter } from './router';
-import { DATE_FORMAT, theme } from './theme';
+import { theme } from './theme';
 
 // Schema messages not written in the catalogue read in Turkish too.
 z.config(z.locales.tr());
@@ -54,21 +51,15 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider
-        dateAdapter={AdapterDateFns}
-        adapterLocale={tr}
-        dateFormats={{ keyboardDate: DATE_FORMAT, fullDate: DATE_FORMAT }}
+      <SnackbarProvider
+        maxSnack={4}
+        autoHideDuration={6000}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
-        <SnackbarProvider
-          maxSnack={4}
-          autoHideDuration={6000}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SnackbarProvider>
-      </LocalizationProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SnackbarProvider>
     </ThemeProvider>
   </StrictMode>,
 );

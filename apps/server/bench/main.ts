@@ -8,8 +8,10 @@ import {
 } from './support/bench-db';
 import type { BenchContext, BenchSuite } from './support/context';
 import { measureRawBaseline, type RawBaseline } from './support/raw-baseline';
+import * as clientLoad from './suites/client-load';
 import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
+import * as eventChain from './suites/event-chain';
 import * as httpCommands from './suites/http-commands';
 import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
@@ -29,6 +31,8 @@ const suites: BenchSuite[] = [
   { name: 'concurrent-writers', run: concurrentWriters.run },
   { name: 'plan', run: plan.run },
   { name: 'projections', run: projections.run },
+  { name: 'client-load', run: clientLoad.run },
+  { name: 'event-chain', run: eventChain.run },
 ];
 
 function log(message: string) {

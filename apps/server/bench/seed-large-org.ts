@@ -2,7 +2,7 @@ import pg from 'pg';
 import { ensureOwner, seedLargeOrg, SEED_OWNER, startServer } from './large-org/seed';
 
 /**
- * `npm run seed`: the large organisation of issue 4 (3,000 students, 10 years of weekly lessons, 40,000
+ * `npm run seed`: the large organisation of the read benchmarks (3,000 students, 10 years of weekly lessons, 40,000
  * payments) in DATABASE_URL, or in the database `okul_large_org` of BENCH_DATABASE_URL / TEST_DATABASE_URL
  * (created when missing). Running it again on a seeded database changes nothing. Prints one JSON object with
  * the owner's login, the organisation and the timings; `BENCH_LARGE_ORG_URL=<url> npm run bench large-org`

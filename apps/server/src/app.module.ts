@@ -22,6 +22,7 @@ import { SmsModule } from './sms/sms.module';
 import { SchedulesModule } from './schedules/schedules.module';
 import { GradesModule } from './grades/grades.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
+import { MediaModule } from './media/media.module';
 import { guardStaleReads } from './infra/stale-reads';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -51,6 +52,7 @@ const FEATURE_MODULES = [
   SchedulesModule,
   GradesModule,
   CalendarFeedsModule,
+  MediaModule,
 ];
 
 @Global()

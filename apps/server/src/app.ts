@@ -12,11 +12,19 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { randomUUID } from 'node:crypto';
 import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
 import { AppModule } from './app.module';
-import { logLevels, type AppConfig } from './config/config';
+import type { Server as HttpServer } from 'node:http';
+import type { DestinationStream, Logger } from 'pino';
+import type { AppConfig } from './config/config';
+import { CommandExecutor } from './infra/command-executor';
+import { createLogger, PinoNestLogger, requestLogging } from './infra/observability/logger';
+import { Metrics } from './infra/observability/metrics';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
+import { imageHost } from './media/image-host';
+import { ImageStore } from './media/image-store';
+import { serveMedia } from './media/media-serve';
 
 /** A refusal answered before Nest's error filter is reached, worded by the filter's describeError. */
 function refuse(res: Response, key: MessageKey, vars?: Record<string, string>) {
@@ -36,24 +44,42 @@ function isOwnOrigin(origin: string, req: Request, config: AppConfig): boolean {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
+export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
 
 export interface Server {
   app: INestApplication;
   runtime: Runtime;
+  logger: Logger;
+  metrics: Metrics;
+  /** The METRICS_PORT listener, when configured. */
+  metricsServer: HttpServer | null;
   close(): Promise<void>;
 }
 
 /** Builds the whole product in this process: API, client, projections and (by ROLES) the worker. */
 export async function createServer(
   config: AppConfig,
-  opts: { queuePrefix?: string; runtime?: Runtime } = {},
+  opts: { runtime?: Runtime; logDestination?: DestinationStream } = {},
 ): Promise<Server> {
-  const runtime = opts.runtime ?? (await createRuntime(config, opts));
+  const runtime = opts.runtime ?? (await createRuntime(config));
+  const logger = createLogger(config, opts.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
-    logger: config.NODE_ENV === 'test' ? ['error'] : logLevels(config.LOG_LEVEL),
+    logger: new PinoNestLogger(logger),
   });
+  const metrics = new Metrics({
+    db: runtime.persistence.db,
+    projectionDb: runtime.persistence.projectionDb,
+    store: runtime.persistence.store,
+    runner: runtime.runner,
+    queue: runtime.queue,
+  });
+  app.get(CommandExecutor).onConflict = (outcome) => metrics.conflicts.inc({ outcome });
   app.set('trust proxy', config.TRUST_PROXY);
+  // api.md 7.5: with ImageKit the browser uploads there and shows images from its URL endpoint.
+  const images = imageHost(config);
+  const imageOrigins = images.kind === 'imagekit' ? [new URL(images.urlEndpoint).origin] : [];
+  const uploadOrigins = images.kind === 'imagekit' ? [new URL(images.uploadUrl).origin] : [];
   app.disable('x-powered-by');
   // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
   // compressed bytes, infra/read-model/read-cache.ts, and is left alone).
@@ -62,6 +88,9 @@ export async function createServer(
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
     next();
   });
+  app.use(requestLogging(logger));
+  app.use(metrics.middleware());
+  if (config.METRICS_TOKEN) app.use('/metrics', metrics.tokenRoute(config.METRICS_TOKEN));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -71,9 +100,9 @@ export async function createServer(
           scriptSrc: ["'self'"],
           // MUI (emotion) and the test checkout page write style elements
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...uploadOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],
@@ -115,22 +144,49 @@ export async function createServer(
     if (field !== null) return refuse(res, 'common.badText', { field });
     next();
   });
+  // The embedded image host's files (api.md 7.5), before the client's history fallback.
+  if (images.kind === 'embedded') app.use('/media', serveMedia(new ImageStore(config.DATA_DIR)));
   const dist = config.CLIENT_DIST ?? DEFAULT_CLIENT_DIST;
   if (dist && existsSync(join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // History fallback: every non-API GET answers the client's index.html.
+    // Source maps would publish the whole client source: never served, even if a build left some behind.
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      req.path.endsWith('.map') ? res.status(404).end() : next(),
+    );
+    app.use(
+      express.static(dist, {
+        index: false,
+        setHeaders: (res, path) => {
+          // Vite names every file under assets/ by its content hash: a new build gets new names, so a browser
+          // keeps them for a year without asking; the rest (favicon) is checked again after an hour.
+          res.setHeader(
+            'Cache-Control',
+            path.startsWith(join(dist, 'assets')) ? IMMUTABLE_ASSET : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
+    // A missing hashed asset (an old page after a deploy) is a 404, not the page: the client reloads itself.
+    app.use('/assets', (_req: Request, res: Response) => res.status(404).end());
+    // History fallback: every non-API GET answers the client's index.html, revalidated on every visit so a
+    // deploy's new asset names are picked up at once.
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
-      res.sendFile(join(dist, 'index.html'));
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(dist, 'index.html'), { cacheControl: false });
     });
   }
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   await app.init();
+  const metricsServer = config.METRICS_PORT !== undefined ? await metrics.listen(config.METRICS_PORT) : null;
   return {
     app,
     runtime,
+    logger,
+    metrics,
+    metricsServer,
     async close() {
+      if (metricsServer) await new Promise((r) => metricsServer.close(r));
       await app.close();
       await runtime.close();
     },

@@ -15,11 +15,11 @@ async function main() {
   const server = await createServer(config);
   if (config.ROLES.includes('api')) {
     await server.app.listen(config.PORT);
-    console.log(
+    server.logger.info(
       `KursPanel is listening on http://localhost:${config.PORT} (db: ${server.runtime.persistence.db.kind}, queue: ${server.runtime.queue.kind})`,
     );
   } else {
-    console.log(`KursPanel worker started (roles: ${config.ROLES.join(', ')})`);
+    server.logger.info(`KursPanel worker started (roles: ${config.ROLES.join(', ')})`);
   }
   const stop = async () => {
     await server.close();

@@ -4,12 +4,17 @@ export * from './runtime/runner';
 export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {
+  readAccountActivity,
+  readSystemLogs,
+  type AuditLogEntry,
+  type AuditLogPage,
+} from './audit/audit-log.reader';
+export {
   readBalanceInput,
   readDuePayments,
   readDuePaymentsAt,
   type DueRow,
 } from './balances/balances.reader';
-export { nextPeriodicChargeAt, periodicChargeCount, periodicCharged } from './balances/periodic';
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
@@ -33,3 +38,11 @@ export * from './schedules/schedules.reader';
 export * from './grades/grades.reader';
 export * from './calendar-feeds/calendar-feeds.reader';
 export * from './sms/sms-notices.reader';
+export * from './media/media.reader';
+export * from './runtime/sql-json';
+export * from './payments/payments.reader';
+export * from './enrollments/enrollments.reader';
+export * from './students/students.reader';
+export * from './attendance/attendances.reader';
+export * from './accounts/subscription-payments.reader';
+export * from './runtime/checkpoints.reader';

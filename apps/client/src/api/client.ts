@@ -9,23 +9,60 @@ import type { TokenStore } from './token-store';
 export const API_BASE = '/api/v1';
 
 export type ApiSuccess<T> = { ok: true; data: T; status: number; headers: Headers };
-/** `status` is 0 when no answer came (network error); `cause` holds that error. */
-export type ApiFailure = { ok: false; error: string; status: number; cause?: unknown };
+/** What a refusal names beyond its text (api: `{ error, code, details? }`), e.g. `{ studentIds: [...] }`. */
+export type ApiErrorDetails = Record<string, unknown>;
+
+/**
+ * `status` is 0 when no answer came (network error); `cause` holds that error. `code` is the server's stable
+ * catalogue key and `details` what the client must act on; both are absent when the server sent none.
+ */
+export type ApiFailure = {
+  ok: false;
+  error: string;
+  status: number;
+  code?: string;
+  details?: ApiErrorDetails;
+  cause?: unknown;
+};
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number, options?: { cause?: unknown }) {
+  readonly code: string | undefined;
+  readonly details: ApiErrorDetails | undefined;
+  constructor(
+    message: string,
+    status: number,
+    options?: { cause?: unknown; code?: string; details?: ApiErrorDetails },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.code = options?.code;
+    this.details = options?.details;
   }
 }
 
-/** The data of a successful answer, or an `ApiError` carrying the server's `error` text and status. */
+/** The data of a successful answer, or an `ApiError` carrying the server's text, code, details and status. */
 export function unwrap<T>(result: ApiResult<T>): T {
   if (result.ok) return result.data;
-  throw new ApiError(result.error, result.status, { cause: result.cause });
+  throw new ApiError(result.error, result.status, {
+    cause: result.cause,
+    code: result.code,
+    details: result.details,
+  });
+}
+
+/** The refusal's code and details when `error` is the server's refusal with that code, else null. */
+export function refusal(error: unknown, code: string): ApiErrorDetails | null {
+  if (!(error instanceof ApiError) || error.code !== code) return null;
+  return error.details ?? {};
+}
+
+/** The strings of a details list (e.g. `studentIds`, `destinations`); empty when absent or not a list. */
+export function detailList(details: ApiErrorDetails | null | undefined, key: string): string[] {
+  const v = details?.[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** The Turkish text to show for any error: the server's `error` for ApiError, else the error's message. */
@@ -98,7 +135,17 @@ async function readAnswer<T>(
   const serverError =
     isObject(body) && typeof body.error === 'string' && body.error !== '' ? body.error : null;
   if (!res.ok || serverError !== null) {
-    return { ok: false, error: serverError ?? (res.statusText || `HTTP ${status}`), status };
+    const failure: ApiFailure = {
+      ok: false,
+      error: serverError ?? (res.statusText || `HTTP ${status}`),
+      status,
+    };
+    // The error contract: `code` is the catalogue key to branch on, `details` names who or what (never parse
+    // the Turkish text for it).
+    if (isObject(body) && typeof body.code === 'string') failure.code = body.code;
+    if (isObject(body) && isObject(body.details) && !Array.isArray(body.details))
+      failure.details = body.details;
+    return failure;
   }
   return { ok: true, data: body as T, status, headers: res.headers };
 }

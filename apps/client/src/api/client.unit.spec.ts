@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, unwrap, type ApiClientConfig } from './client';
+import { ApiError, createApiClient, detailList, refusal, unwrap, type ApiClientConfig } from './client';
 import { createTokenStore, memoryStorage } from './token-store';
 
 interface Call {
@@ -259,5 +259,43 @@ describe('api client (api.md 7.1)', () => {
       expect(e).toBeInstanceOf(ApiError);
       expect(e).toMatchObject({ message: 'Bu işlem için yetkiniz yok.', status: 403 });
     }
+  });
+
+  it('carries the code and details of a refusal through unwrap to the ApiError', async () => {
+    const { fetch } = fakeFetch(
+      () =>
+        json(400, {
+          error: 'Bu tarihte kursa aktif kaydı olmayan öğrenciler: 25001 Ali Veli',
+          code: 'attendance.noEnrollment',
+          details: { studentIds: ['s-1', 's-2'] },
+        }),
+      () => json(404, { error: 'Kurum bulunamadı.', code: 'organization.notFound', details: ['x'] }),
+    );
+    const { api } = setup(fetch);
+    const first = await api.post('/addAttendance', {});
+    expect(first).toEqual({
+      ok: false,
+      error: 'Bu tarihte kursa aktif kaydı olmayan öğrenciler: 25001 Ali Veli',
+      status: 400,
+      code: 'attendance.noEnrollment',
+      details: { studentIds: ['s-1', 's-2'] },
+    });
+    let thrown: unknown;
+    try {
+      unwrap(first);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ status: 400, code: 'attendance.noEnrollment' });
+    expect(detailList(refusal(thrown, 'attendance.noEnrollment'), 'studentIds')).toEqual(['s-1', 's-2']);
+    expect(refusal(thrown, 'sms.noConsent')).toBeNull();
+    expect(refusal(new Error('x'), 'attendance.noEnrollment')).toBeNull();
+    // details that are not an object are not passed on
+    expect(await api.post('/x', {})).toEqual({
+      ok: false,
+      error: 'Kurum bulunamadı.',
+      status: 404,
+      code: 'organization.notFound',
+    });
   });
 });

@@ -1,13 +1,13 @@
+import { SAFE_PATH_ID } from '@okul/domain';
+import { api } from '../api/api';
+
 /**
- * Organisation images live on the image host under orgs/{orgID}/... (api.md 7.5). VITE_IMAGE_BASE_URL
- * names the host's public URL; without it the same-origin /media path is used.
+ * product.md 2 Login: the ?org parameter shows that organisation's logo, read publicly (signed out) from
+ * getOrganizationLogos; the URL is the image host's (embedded /media or ImageKit) with its timestamp.
+ * Unsafe ids and organisations without a logo give null.
  */
-export const IMAGE_BASE_URL: string = (import.meta.env.VITE_IMAGE_BASE_URL as string | undefined) ?? '/media';
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** product.md 2 Login: the ?org parameter shows that organisation's logo. Unsafe ids give no URL. */
-export function orgLogoUrl(orgId: string | undefined | null): string | null {
-  if (!orgId || !SAFE_ID.test(orgId)) return null;
-  return `${IMAGE_BASE_URL.replace(/\/+$/, '')}/orgs/${orgId}/logos/logo.png`;
+export async function fetchOrgLogoUrl(orgId: string | undefined | null): Promise<string | null> {
+  if (!orgId || !SAFE_PATH_ID.test(orgId)) return null;
+  const r = await api.get<{ logo?: string }>(`/orgs/${orgId}/getOrganizationLogos`, { noAuth: true });
+  return r.ok ? (r.data?.logo ?? null) : null;
 }

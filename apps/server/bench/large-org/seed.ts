@@ -84,6 +84,7 @@ export async function startServer(
   const mailDir = mkdtempSync(join(tmpdir(), 'okul-seed-mail-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    TEST_AIDS: 'on',
     DATABASE_URL: databaseUrl,
     PORT: '0',
     CLIENT_DIST: '',
@@ -124,6 +125,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
+    TEST_AIDS: 'on',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     CLIENT_DIST: '',

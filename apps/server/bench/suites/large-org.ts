@@ -14,7 +14,7 @@ import {
 } from '../large-org/seed';
 
 /**
- * Reads at the size of a large institution (issue 4): seeds the large organisation on a fresh database (or
+ * Reads at the size of a large institution: seeds the large organisation on a fresh database (or
  * reuses BENCH_LARGE_ORG_URL, seeded by `npm run seed`), starts the whole server on it, and measures the
  * list and balance reads through HTTP with 16 concurrent clients and a bounded number of requests each.
  */

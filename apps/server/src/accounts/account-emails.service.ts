@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, userDecider, userStream } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { hashPassword } from '../auth/password';
@@ -33,7 +33,7 @@ const MAIL_WINDOW_MS = 15 * 60_000;
  * Tokens travel only in the mail; the user's stream keeps their hash and expiry (see user-decider.ts).
  */
 @Injectable()
-export class AccountEmailsService {
+export class AccountEmailsService implements OnModuleDestroy {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
@@ -118,14 +118,35 @@ export class AccountEmailsService {
   }
 
   /**
-   * api.md 7.2 requestResetPassword {email}. The answer is the same whether the address exists or not,
-   * so the call cannot be used to find out who has an account.
+   * api.md 7.2 requestResetPassword {email}. The answer is the same whether the address exists or not, and
+   * so is the work done before it (throttle, look-up, token): the event and the mail follow after the answer,
+   * so neither the time taken nor a failing mail server tells who has an account.
    */
   async requestResetPassword(ctx: CommandContext, email: string): Promise<void> {
     await this.throttle('reset', email, ctx.ipAddress);
     const user = await this.userByEmail(email);
+    const issued = issueToken();
     if (!user) return;
-    const { token, hash } = issueToken();
+    const work = this.sendPasswordReset(ctx, user, email, issued).catch((e: Error) =>
+      console.error(`[mail] password reset for a user not sent: ${e.message}`),
+    );
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  private readonly background = new Set<Promise<void>>();
+
+  /** Shutdown waits for the reset mails already promised. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.background]);
+  }
+
+  private async sendPasswordReset(
+    ctx: CommandContext,
+    user: { id: string; name: string },
+    email: string,
+    { token, hash }: { token: string; hash: string },
+  ): Promise<void> {
     const expiresAt = new Date(
       ctx.now.getTime() + this.config.PASSWORD_RESET_TTL_MINUTES * 60_000,
     ).toISOString();
@@ -135,14 +156,13 @@ export class AccountEmailsService {
       expiresAt,
       now: ctx.now.toISOString(),
     });
-    await this.send(
+    await this.mailer.send(
       passwordResetMail({
         to: email,
         name: user.name,
         link: accountLink(this.config.PUBLIC_URL, 'reset', email, token),
         minutes: this.config.PASSWORD_RESET_TTL_MINUTES,
       }),
-      true,
     );
   }
 

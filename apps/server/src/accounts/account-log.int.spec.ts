@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   lastMail,
+  waitForMail,
   login,
   signUpOwner,
   startTestServer,
@@ -105,7 +106,7 @@ describe('log actions of the account calls (product.md 3)', () => {
     expect(
       (await request(t.http).post('/api/v1/requestResetPassword').send({ email: fresh.email })).status,
     ).toBe(200);
-    const resetToken = lastMail(t.http, fresh.email, 'reset').token;
+    const resetToken = (await waitForMail(t.http, fresh.email, 'reset')).token;
     const newPassword = 'baska-gizli-sifre-9';
     const reset = await request(t.http)
       .post('/api/v1/resetPassword')

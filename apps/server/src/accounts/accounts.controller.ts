@@ -31,6 +31,8 @@ import { SessionsService } from './sessions.service';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import {
   emptyBodySchema,
+  endAllSessionsAnswerSchema,
+  endAllSessionsSchema,
   inboxItemSchema,
   invitationAnswerSchema,
   loginAnswerSchema,
@@ -217,6 +219,27 @@ export class AccountsController {
   }
 
   @AccountCall()
+  @ApiBody(endAllSessionsSchema)
+  @ApiAnswer(endAllSessionsAnswerSchema)
+  @ApiErrors('account.currentPasswordMissing', 'account.currentPasswordWrong', 'account.tooManyPasswordTries')
+  @Post('endAllSessions')
+  @HttpCode(200)
+  async endAllSessions(
+    @Req() req: AppRequest,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const ctx = commandContext(req);
+    const endedSessions = await audited(this.executor, ctx, 'end_all_sessions', async () => {
+      const input = parseBody(endAllSessionsSchema, body);
+      return this.accounts.endAllSessions(ctx, req.principal!.userId, input.currentPassword);
+    });
+    const cookie = refreshCookie(this.config);
+    res.clearCookie(cookie.name, { path: cookie.path });
+    return { success: true as const, endedSessions };
+  }
+
+  @AccountCall()
   @ApiAnswer(profileSchema)
   @Get('getProfile')
   getProfile(@Req() req: AppRequest) {
@@ -316,7 +339,7 @@ export class AccountsController {
   @Public()
   @ApiBody(requestResetPasswordSchema)
   @ApiAnswer(successAnswerSchema)
-  @ApiErrors('account.tooManyRequests', 'mail.sendFailed')
+  @ApiErrors('account.tooManyRequests')
   @Post('requestResetPassword')
   @HttpCode(200)
   async requestResetPassword(@Req() req: AppRequest, @Body() body: unknown) {

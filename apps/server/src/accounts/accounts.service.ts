@@ -294,6 +294,22 @@ export class AccountsService {
   }
 
   /**
+   * "Bu ben değildim" (Ayarlar): every live session of the user ends, this one too, in one write, after the
+   * password (a stolen access token alone must not be able to sign the owner out). Answers how many ended.
+   */
+  async endAllSessions(ctx: CommandContext, userId: string, password: string | undefined): Promise<number> {
+    if (!password) throw new DomainError('account.currentPasswordMissing');
+    await this.checkCurrentPassword(userId, password);
+    let ended = 0;
+    await this.executor.executeMany(ctx, async () => {
+      const ends = await this.sessions.endAllDecisions(userId, null, 'not_me', ctx.now);
+      ended = ends.filter((d) => d.events.length > 0).length;
+      return ends;
+    });
+    return ended;
+  }
+
+  /**
    * api.md 7.2 updateProfile {name, email, password}: only what is sent and differs changes. A new e-mail
    * must be verified again (a link goes to it, and until then only account calls work); a new password ends
    * every other session of the user, in the same write.

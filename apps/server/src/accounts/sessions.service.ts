@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sessionDecider, sessionStream, type SessionEndReason } from '@okul/domain';
+import { plainIp, sessionDecider, sessionStream, type SessionEndReason } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { CommandExecutor, decideOn, type StreamDecision } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
@@ -34,7 +34,7 @@ export class SessionsService {
         createdAt: iso(s.created_at),
         lastUsedAt: iso(s.last_used_at),
         expiresAt: iso(s.expires_at),
-        ipAddress: s.ip_address,
+        ipAddress: plainIp(s.ip_address),
         userAgent: s.user_agent,
         isCurrent: s.id === currentSessionId,
       })),

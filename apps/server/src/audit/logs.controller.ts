@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ROLES } from '@okul/domain';
+import { plainIp, ROLES } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { z } from 'zod';
 import { MinRole } from '../auth/decorators';
@@ -65,7 +65,8 @@ export class LogsController {
         userEmail: l.user_email,
         action: l.action,
         details: l.details,
-        ipAddress: l.ip_address,
+        // entries recorded before addresses were stored plain
+        ipAddress: plainIp(l.ip_address),
         userAgent: l.user_agent,
       })),
       hasMore: r.rows.length > q.limit,

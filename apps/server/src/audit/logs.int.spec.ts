@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCourse, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
 
 let t: TestServer;
@@ -23,7 +24,8 @@ beforeAll(async () => {
     .set(owner.auth)
     .set('User-Agent', 'okul-audit-test')
     .send({ name: 'Eksik' });
-});
+  // 57 writes in a row: on a busy machine this takes longer than the default hook time
+}, 240_000);
 afterAll(async () => t?.close());
 
 describe('requestOrgLogs (api.md 7.3 Logs)', () => {
@@ -71,6 +73,45 @@ describe('requestOrgLogs (api.md 7.3 Logs)', () => {
     expect(added.body.logs).toHaveLength(50);
     expect(added.body.logs.every((l: { action: string }) => l.action === 'add_course')).toBe(true);
     expect(added.body.logs[0].details).toMatchObject({ name: 'Kurs 55', courseId: expect.any(String) });
+  });
+
+  it('names the student and the course as they were called then, and shows IPv4 without ::ffff:', async () => {
+    const api = orgApi(t, owner);
+    const courseId = await addCourse(t, owner, 'Piyano');
+    const body = studentBody(tcknSource(31)(), { name: 'Ali', surname: 'Yılmaz' });
+    const reg = await api.post('registerStudent', body);
+    const studentId: string = reg.body.id ?? reg.body.student?.id;
+    expect((await api.post('addEnrollment', { studentId, courseId, price: 1500 })).status).toBe(200);
+    const paid = await api.post('addPayment', { studentId, courseId, amount: '1500', method: 'cash' });
+    expect(paid.status).toBe(200);
+    // renamed later: the earlier entries keep the names of their time, the later ones the new names
+    expect((await api.post('editStudent', { id: studentId, ...body, name: 'Veli' })).status).toBe(200);
+    expect(
+      (await api.post('editCourse', { id: courseId, name: 'Keman', courseExplanation: 'Açıklama' })).status,
+    ).toBe(200);
+    expect((await api.post('deletePayment', { id: paid.body.id })).status).toBe(200);
+
+    const entry = async (action: string) => {
+      for (let i = 0; i < 200; i++) {
+        const r = await logs({ action, limit: 1 });
+        if (r.body.logs?.[0]) return r.body.logs[0];
+        await new Promise((res) => setTimeout(res, 25));
+      }
+      throw new Error(`no ${action} entry`);
+    };
+    const enrolled = await entry('add_enrollment');
+    expect(enrolled.details).toMatchObject({ studentName: 'Ali Yılmaz', courseName: 'Piyano' });
+    expect((await entry('add_payment')).details).toMatchObject({
+      studentName: 'Ali Yılmaz',
+      courseName: 'Piyano',
+    });
+    expect((await entry('soft_delete_payment')).details).toMatchObject({
+      studentName: 'Veli Yılmaz',
+      courseName: 'Keman',
+      amount: 150000,
+    });
+    // supertest connects over 127.0.0.1, which a dual-stack socket reports as ::ffff:127.0.0.1
+    expect(enrolled.ipAddress).toBe('127.0.0.1');
   });
 
   it('refuses malformed paging and unknown fields with a Turkish error', async () => {

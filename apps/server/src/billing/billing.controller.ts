@@ -38,14 +38,14 @@ export class BillingController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The test checkout exists only outside production (spec README: test-only aids). */
+  /** The test checkout exists only with the test aids switched on (spec README: test-only aids). */
   private requireMock() {
-    if (this.config.isProduction) throw new DomainError('common.routeNotFound');
+    if (!this.config.testAids) throw new DomainError('common.routeNotFound');
   }
 
   @AccountCall()
   @ApiBody(mockInitiateSchema)
-  @ApiAnswerMedia('text/html', 'The test checkout page (outside production only)')
+  @ApiAnswerMedia('text/html', 'The test checkout page (only with TEST_AIDS=on)')
   @ApiErrors('checkout.unknownItem', 'checkout.organizationRequired', 'common.routeNotFound')
   @Post('mock/initiate')
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { checkoutStream, organizationStream } from '@okul/domain';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakePosnet } from '../../test/support/fake-posnet';
@@ -347,6 +348,19 @@ describe('configuration and production', () => {
         );
       });
       expectRefusalLoggedQuietly(out, 503, 'checkout.notConfigured');
+      // The organisation and the caller's role are checked before the provider configuration.
+      const stranger = await signUpOwner(bare.http, {}, { pay: false });
+      const start = (organizationId: string) =>
+        request(bare.http)
+          .post('/api/v1/payment/posnet/initiate')
+          .set(stranger.auth)
+          .send({ checkoutItem: 'sub-1-month', organizationId });
+      await consoleDuring(async () => {
+        const foreign = await start(owner.organizationId);
+        expect([foreign.status, foreign.body.code]).toEqual([403, 'auth.forbidden']);
+        const unknown = await start(randomUUID());
+        expect([unknown.status, unknown.body.code]).toEqual([404, 'org.notFound']);
+      });
     } finally {
       await bare.close();
     }

@@ -21,7 +21,12 @@ import {
   type EventStore,
   type PaymentOutcome,
 } from '@okul/domain';
-import type { Db, ProjectionRunner } from '@okul/projections';
+import {
+  readPayableOrganization,
+  readSubscriptionPayment,
+  type Db,
+  type ProjectionRunner,
+} from '@okul/projections';
 import { AccessService } from '../auth/access.service';
 import type { AppConfig } from '../config/config';
 import {
@@ -95,12 +100,9 @@ export class BillingService implements OnModuleInit {
   /** The organisation a payment is for: the one given, else the caller's own (owner first, then admin). */
   private async payableOrganization(p: Principal, organizationId: string | undefined): Promise<string> {
     if (organizationId) return organizationId;
-    const r = await this.db.query<{ organization_id: string }>(
-      `SELECT organization_id FROM org_members WHERE user_id = $1 AND is_active AND org_role_id <= $2 ORDER BY org_role_id, added_at LIMIT 1`,
-      [p.userId, ROLES.schoolAdmin],
-    );
-    if (!r.rows[0]) throw new DomainError('checkout.organizationRequired');
-    return r.rows[0].organization_id;
+    const payable = await readPayableOrganization(this.db, p.userId, ROLES.schoolAdmin);
+    if (payable === null) throw new DomainError('checkout.organizationRequired');
+    return payable;
   }
 
   /** Starts a checkout: the payment is recorded before the provider is asked, so every attempt leaves a trace. */
@@ -113,8 +115,6 @@ export class BillingService implements OnModuleInit {
   ): Promise<{ paymentId: string; item: CheckoutItem; form: CheckoutForm }> {
     const item = checkoutItem(itemId);
     if (!item) throw new DomainError('checkout.unknownItem');
-    const gateway = this.providers[provider];
-    if (!gateway.isConfigured()) throw new DomainError('checkout.notConfigured');
     const organizationId = await this.payableOrganization(p, organizationIdIn);
     const access = await this.access.orgAccess(p.userId, organizationId);
     if (!access.exists) throw new DomainError('org.notFound');
@@ -122,6 +122,10 @@ export class BillingService implements OnModuleInit {
     const role = effectiveRole(access.memberActive ? access.orgRoleId : null, p.globalRoleId);
     if (!mayPayForOrganization(role)) throw new DomainError('auth.forbidden');
     if (access.deactivated) throw new DomainError('org.deactivated');
+    // Who may pay for which organisation is answered first: a missing provider configuration must not
+    // tell a stranger less (or more) than "not yours" does.
+    const gateway = this.providers[provider];
+    if (!gateway.isConfigured()) throw new DomainError('checkout.notConfigured');
 
     const paymentId = newEntityId(ctx, 'payment');
     const orderId = orderIdFor(paymentId);
@@ -261,35 +265,10 @@ export class BillingService implements OnModuleInit {
 
   /** The payment as its payer (or a developer) may see it. */
   async status(p: Principal, paymentId: string) {
-    const r = await this.db.query<{
-      id: string;
-      organization_id: string;
-      user_id: string;
-      provider: string;
-      checkout_item: string;
-      kind: string;
-      amount: string;
-      status: string;
-      provider_reference: string | null;
-      failure_reason: string | null;
-      initiated_at: Date;
-      completed_at: Date | null;
-    }>(`SELECT * FROM subscription_payments WHERE id = $1`, [paymentId]);
-    const row = r.rows[0];
-    if (!row || (row.user_id !== p.userId && !hasRole(p.globalRoleId, ROLES.developer)))
+    const payment = await readSubscriptionPayment(this.db, paymentId);
+    if (!payment || (payment.userId !== p.userId && !hasRole(p.globalRoleId, ROLES.developer)))
       throw new DomainError('checkout.notFound');
-    return {
-      paymentId: row.id,
-      status: row.status,
-      organizationId: row.organization_id,
-      provider: row.provider,
-      checkoutItem: row.checkout_item,
-      kind: row.kind,
-      amount: Number(row.amount),
-      providerReference: row.provider_reference,
-      failureReason: row.failure_reason,
-      initiatedAt: new Date(row.initiated_at).toISOString(),
-      completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
-    };
+    const { userId: _payer, ...answer } = payment;
+    return answer;
   }
 }

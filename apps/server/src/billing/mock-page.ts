@@ -1,8 +1,6 @@
 import type { CheckoutItem } from '@okul/domain';
+import { escapeHtml } from '../infra/http/html';
 import type { CheckoutForm } from './payment-provider';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const tl = (kurus: number) =>
   `${Math.floor(kurus / 100).toLocaleString('tr-TR')},${String(kurus % 100).padStart(2, '0')} TL`;

@@ -1,4 +1,12 @@
-import { eventsExport, eventsReplay, EVENTS_HELP, EXPORT_HELP, REPLAY_HELP } from './events.command';
+import {
+  eventsExport,
+  eventsReplay,
+  eventsVerify,
+  EVENTS_HELP,
+  EXPORT_HELP,
+  REPLAY_HELP,
+  VERIFY_HELP,
+} from './events.command';
 import { UsageError } from './format';
 import { write, type CliContext } from './io';
 import {
@@ -21,6 +29,7 @@ Commands:
   projections retry [--projection] [--org]     Apply parked events again after a fix
   events replay --org <id> [--from] [--to]     An organisation's history as readable lines (for auditors)
   events export --org <id> [--from] [--to]     An organisation's stored events as JSON lines
+  events verify --org <id>                     Checks an organisation's hash chain (tamper evidence)
 
 Options:
   -h, --help   Show help; also after a command, e.g. npm run cli -- events replay --help
@@ -30,7 +39,7 @@ so it works on the server's data. With DATABASE_URL (PostgreSQL) the server can 
 server's default is the embedded PGlite database under DATA_DIR, which only one process may open at a time:
 stop the server before running the CLI on it.
 
-Exit codes: 0 ok, 1 error, 2 wrong usage.`;
+Exit codes: 0 ok, 1 error, 2 wrong usage, 3 verification failed (events verify).`;
 
 type Command = (args: string[], ctx: CliContext) => Promise<number>;
 
@@ -48,6 +57,7 @@ const GROUPS: Record<string, { help: string; commands: Record<string, { run: Com
     commands: {
       replay: { run: eventsReplay, help: REPLAY_HELP },
       export: { run: eventsExport, help: EXPORT_HELP },
+      verify: { run: eventsVerify, help: VERIFY_HELP },
     },
   },
 };

@@ -11,6 +11,7 @@ import {
   type Bound,
 } from './format';
 import { write, type CliContext } from './io';
+import { ensureChainTables, verifyChain } from '../event-store/event-chain';
 
 const RANGE_HELP = `  --org <id>               The organisation (required)
   --from <position|date>   Start here (inclusive): a global position, or an ISO date / date-time
@@ -40,11 +41,25 @@ data and password hashes: keep it as safe as the database.
 Options:
 ${RANGE_HELP}`;
 
-export const EVENTS_HELP = `Usage: npm run cli -- events <replay|export> --org <id> [options]
+export const VERIFY_HELP = `Usage: npm run cli -- events verify --org <id>
+
+Recomputes the organisation's hash chain (each event's SHA-256 covers the previous hash and the event's id,
+stream, version, type, data, metadata, organisation and position) from the stored events and compares it
+with the chain the server wrote right after each append. Names the first event that was altered, removed or
+inserted directly in the database, and exits with 3. Events the server has not chained yet (its lag) are
+counted, not judged. On success prints the head hash: an auditor who notes it can later tell that nothing
+before it was rewritten together with its chain.
+
+Options:
+  --org <id>     The organisation (required)
+  -h, --help     Show this help`;
+
+export const EVENTS_HELP = `Usage: npm run cli -- events <replay|export|verify> --org <id> [options]
 
 Commands:
   replay    An organisation's history as readable lines (for auditors)
   export    An organisation's stored events as JSON lines
+  verify    Checks the organisation's hash chain (tamper evidence)
 
 Run a command with --help for its options.`;
 
@@ -137,4 +152,49 @@ export async function eventsExport(args: string[], ctx: CliContext): Promise<num
   const n = await eachInRange(ctx, a.org, a.from, a.to, (e) => write(ctx.stdout, `${exportLine(e)}\n`));
   ctx.stderr.write(`${n} events of organisation ${a.org} exported\n`);
   return 0;
+}
+
+export async function eventsVerify(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { org: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    await write(ctx.stdout, `${VERIFY_HELP}\n`);
+    return 0;
+  }
+  const org = values.org?.trim();
+  if (!org) throw new UsageError('--org <id> is required', VERIFY_HELP);
+  const { db, store, close } = await ctx.open();
+  try {
+    await ensureChainTables(db);
+    const started = performance.now();
+    const r = await verifyChain(db, store, org, ctx.signal);
+    const seconds = (performance.now() - started) / 1000;
+    if (!r.ok) {
+      const what = r.event ? ` (${r.event.type} in ${r.event.streamId})` : '';
+      const why = {
+        altered: 'was altered in the database: its content no longer matches its hash',
+        removed: 'was removed from the database (its chain entry remains)',
+        inserted: 'was inserted into the database without passing the append (it is not in the chain)',
+      }[r.reason];
+      await write(
+        ctx.stdout,
+        `TAMPERED: event ${r.eventId} at position ${r.position}${what} ${why}\n` +
+          `${r.verified} earlier events of organisation ${org} verified\n`,
+      );
+      return 3;
+    }
+    await write(
+      ctx.stdout,
+      `OK: ${r.verified} events of organisation ${org} verified in ${seconds.toFixed(2)} s; head ${r.head}\n` +
+        (r.pending > 0
+          ? `${r.pending} newer events not chained yet (chained up to position ${r.checkpoint})\n`
+          : ''),
+    );
+    return 0;
+  } finally {
+    await close();
+  }
 }

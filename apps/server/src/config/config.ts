@@ -9,6 +9,8 @@ import { z } from 'zod';
  */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The spec's test-only aids (mock payment, Otomatik Doldur, sample TCKN/VKN): only when `on`, never in production. */
+  TEST_AIDS: z.enum(['on', 'off']).default('off'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; absent means embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
@@ -53,9 +55,20 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  /** Key prefix of the BullMQ queues in Redis: deployments sharing one Redis need prefixes of their own. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, `_`, `.` and `-` only')
+    .default('okul'),
+  /** `json` (one object a line) or `pretty` (for a person); unset is pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** A port of its own answering GET /metrics (Prometheus); unset serves no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves GET /metrics on the public port too, to `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Key prefix of the login rate-limit counters in Redis (one per deployment or test run). */
   RATE_LIMIT_PREFIX: z.string().default('okul:rl'),
-  /** Failed logins allowed per account and per ip in the window before 429 (issue 3 security). */
+  /** Failed logins allowed per account and per ip in the window before 429 (brute-force limit, docs/DECISIONS.md). */
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -86,6 +99,10 @@ const schema = z.object({
   SMS_LOCAL_DELIVERY_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the automatic SMS notices are decided (ms); 0 switches the round off (tests queue it). */
   SMS_NOTICE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /** ImageKit as the image host (api.md 7.5); all three set or none: unset, the server itself hosts images. */
+  IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
+  IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
+  IMAGEKIT_URL_ENDPOINT: z.url().optional(),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),
@@ -98,7 +115,11 @@ const schema = z.object({
   COMPANY_CHAMBER: z.string().default('İstanbul Ticaret Odası'),
 });
 
-export type AppConfig = Readonly<z.infer<typeof schema>> & { jwtSecret: string; isProduction: boolean };
+export type AppConfig = Readonly<z.infer<typeof schema>> & {
+  jwtSecret: string;
+  isProduction: boolean;
+  testAids: boolean;
+};
 
 /** Every variable the configuration reads (the README's table lists each of them). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>;
@@ -123,8 +144,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET)
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  // spec README: the test-only aids exist only when switched on explicitly, never in production (a mock
+  // payment there would activate memberships nobody paid for).
+  const testAids = c.TEST_AIDS === 'on';
+  if (isProduction && testAids)
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_AIDS: must not be on in production (the mock payment would accept unpaid orders); unset it or set TEST_AIDS=off',
+    );
   // `npm start` runs the server inside apps/server while `npm run cli` runs at the root: relative directories
-  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README, issue 2).
+  // are taken from where npm was started (INIT_CWD), so both open the same `.data/` (README).
   const base = env.INIT_CWD || process.cwd();
   const dir = (d: string) => (isAbsolute(d) ? d : resolve(base, d));
   const DATA_DIR = dir(c.DATA_DIR);
@@ -136,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  VERIMOR_USERNAME, VERIMOR_PASSWORD: required with SMS_PROVIDER=verimor',
     );
-  return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction });
+  return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction, testAids });
 }
 
 function dataDirSecret(dataDir: string): string {

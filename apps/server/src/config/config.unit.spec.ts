@@ -31,6 +31,8 @@ describe('configuration', () => {
     const table = readmeTable();
     for (const name of [
       'NODE_ENV',
+      'TEST_AIDS',
+      'QUEUE_PREFIX',
       'PORT',
       'ACCESS_TOKEN_TTL_SECONDS',
       'REFRESH_TOKEN_TTL_DAYS',
@@ -93,6 +95,25 @@ describe('configuration', () => {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });
     }
+  });
+
+  it('switches the test aids on only when TEST_AIDS=on, and refuses them in production', () => {
+    expect(loadConfig({}).testAids).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).testAids).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).testAids).toBe(false);
+    expect(loadConfig({ TEST_AIDS: 'on' }).testAids).toBe(true);
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, TEST_AIDS: 'off' }).testAids).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, TEST_AIDS: 'on' })).toThrow(
+      /TEST_AIDS: must not be on in production/,
+    );
+    expect(() => loadConfig({ TEST_AIDS: 'yes' })).toThrow(/TEST_AIDS/);
+  });
+
+  it('prefixes the job queues with QUEUE_PREFIX (okul by default)', () => {
+    expect(loadConfig({}).QUEUE_PREFIX).toBe('okul');
+    expect(loadConfig({ QUEUE_PREFIX: 'okul-staging' }).QUEUE_PREFIX).toBe('okul-staging');
+    expect(() => loadConfig({ QUEUE_PREFIX: 'a b' })).toThrow(/QUEUE_PREFIX/);
   });
 
   it('stops in production without JWT_SECRET, naming it', () => {

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, message } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { message } from '@okul/domain';
+import { readEnrollmentStudentId, readEnrollmentsJson, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { DB } from '../infra/tokens';
-import { isoSql } from '../infra/read-model/sql-json';
 
 /** GET getEnrollments query: all of the organisation's enrolments, or a student's, or a course's. */
 export const getEnrollmentsQuerySchema = z.strictObject({
@@ -12,50 +11,18 @@ export const getEnrollmentsQuerySchema = z.strictObject({
 });
 export type GetEnrollmentsQuery = z.infer<typeof getEnrollmentsQuerySchema>;
 
-/** Reads of the enrolments read model. */
+/** Reads of the enrolments read model, through the projection's reader. */
 @Injectable()
 export class EnrollmentsQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  /**
-   * getEnrollments as JSON text: the Enrollment entity of product.md 3 (money in kuruş) with the course name
-   * and `active` at `now` (product.md 4: no endDate or an endDate in the future).
-   */
-  async listJson(organizationId: string, now: Date, query: GetEnrollmentsQuery): Promise<string> {
-    const params: unknown[] = [organizationId, now.toISOString()];
-    const where = ['e.organization_id = $1'];
-    if (query.studentId) {
-      params.push(query.studentId);
-      where.push(`e.student_id = $${params.length}`);
-    }
-    if (query.courseId) {
-      params.push(query.courseId);
-      where.push(`e.course_id = $${params.length}`);
-    }
-    const r = await this.db.query<{ body: string }>(
-      `SELECT coalesce(json_agg(json_build_object(
-                'id', e.id, 'courseId', e.course_id, 'courseName', c.name, 'studentId', e.student_id,
-                'organizationId', e.organization_id, 'startDate', ${isoSql('e.start_date')}, 'endDate', ${isoSql('e.end_date')},
-                'price', e.price, 'discount', e.discount, 'enrollmentType', e.enrollment_type, 'isOfficial', e.is_official,
-                'periodUnit', e.period_unit, 'periodLength', e.period_length, 'classesPerPeriod', e.classes_per_period,
-                'active', e.end_date IS NULL OR e.end_date > $2::timestamptz,
-                'createdBy', e.created_by, 'createdAt', ${isoSql('e.created_at')},
-                'editedBy', e.edited_by, 'editedAt', ${isoSql('e.edited_at')}
-              ) ORDER BY e.student_id, e.start_date, e.id), '[]'::json)::text AS body
-         FROM enrollments e LEFT JOIN courses c ON c.id = e.course_id
-        WHERE ${where.join(' AND ')}`,
-      params,
-    );
-    return r.rows[0]?.body ?? '[]';
+  /** getEnrollments as JSON text, `active` at `now` (enrollments.reader.ts). */
+  listJson(organizationId: string, now: Date, query: GetEnrollmentsQuery): Promise<string> {
+    return readEnrollmentsJson(this.db, organizationId, now, query);
   }
 
   /** The student whose stream holds an enrolment of this organisation, or 404. */
-  async studentOf(organizationId: string, enrollmentId: string): Promise<string> {
-    const r = await this.db.query<{ student_id: string }>(
-      `SELECT student_id FROM enrollments WHERE organization_id = $1 AND id = $2`,
-      [organizationId, enrollmentId],
-    );
-    if (!r.rows[0]) throw new DomainError('enrollment.notFound');
-    return r.rows[0].student_id;
+  studentOf(organizationId: string, enrollmentId: string): Promise<string> {
+    return readEnrollmentStudentId(this.db, organizationId, enrollmentId);
   }
 }

@@ -6,6 +6,7 @@ import { Public } from '../auth/decorators';
 import type { JobQueue } from '../jobs/job-queue';
 import { DB, EVENT_STORE, JOB_QUEUE, PROJECTIONS } from '../infra/tokens';
 import { ApiAnswer } from '../infra/http/api-doc';
+import { chainCheckpoint } from '../event-store/event-chain';
 import { z } from 'zod';
 
 const healthAnswerSchema = z.object({
@@ -13,6 +14,8 @@ const healthAnswerSchema = z.object({
   database: z.object({ ok: z.boolean(), kind: z.string(), error: z.string().optional() }),
   queue: z.object({ ok: z.boolean() }).loose(),
   projections: z.array(z.record(z.string(), z.unknown())),
+  /** How far the tamper-evidence chain trails the appends (events stored but not chained yet). */
+  eventChain: z.object({ position: z.string(), lag: z.number() }).or(z.object({ error: z.string() })),
 });
 
 /** GET /api/v1/health: the database, the queue and each projection's lag. 503 when something is down. */
@@ -58,8 +61,11 @@ export class HealthController {
       projectionsOk = false;
       projections = [{ error: (e as Error).message }];
     }
+    const eventChain = await Promise.all([chainCheckpoint(this.db), this.store.headPosition()])
+      .then(([position, head]) => ({ position: position.toString(), lag: Number(head - position) }))
+      .catch((e: Error) => ({ error: e.message }));
     const ok = database.ok && queue.ok && projectionsOk;
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database, queue, projections };
+    return { status: ok ? 'ok' : 'degraded', database, queue, projections, eventChain };
   }
 }

@@ -85,6 +85,9 @@ const keyedEventId = (key: string, streamId: string, n: number) =>
  */
 @Injectable()
 export class CommandExecutor {
+  /** Told of every concurrency conflict: retried, or refused with 409 after the last try (the metrics). */
+  onConflict?: (outcome: 'retried' | 'refused') => void;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRunner,
@@ -201,8 +204,9 @@ export class CommandExecutor {
       } catch (e) {
         if (e instanceof ConcurrencyError) {
           const counter = decisions.some((d) => d.allocation && d.streamId === e.streamId);
-          if (attempt >= (counter ? ALLOCATION_ATTEMPTS : MAX_ATTEMPTS))
-            throw new DomainError('common.conflict');
+          const refused = attempt >= (counter ? ALLOCATION_ATTEMPTS : MAX_ATTEMPTS);
+          this.onConflict?.(refused ? 'refused' : 'retried');
+          if (refused) throw new DomainError('common.conflict');
           // Spread the next tries of writers that met on a counter, so they do not meet again at once.
           if (counter) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
           continue;

@@ -7,12 +7,14 @@ export class BullMqQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private queues = new Map<string, Queue>();
   private workers: Worker[] = [];
+  onJobFailed?: (queue: string) => void;
   private events = new Map<string, QueueEvents>();
   private readonly connection: Redis;
 
   constructor(
     private readonly url: string,
-    private readonly prefix = 'okul',
+    /** QUEUE_PREFIX: two deployments on one Redis never take each other's payment or SMS jobs. */
+    private readonly prefix: string,
   ) {
     // Adding a job while Redis is away fails after one reconnection attempt (the request answers 503)
     // instead of waiting for ever in ioredis' offline queue; the connection itself keeps reconnecting.
@@ -77,9 +79,11 @@ export class BullMqQueue implements JobQueue {
       },
     );
     worker.on('error', (e) => this.logError(`worker ${queue}`, e));
-    worker.on('failed', (job, err) =>
-      console.error(`[queue ${queue}] job ${job?.id} failed: ${err.message}`),
-    );
+    worker.on('failed', (job, err) => {
+      this.onJobFailed?.(queue);
+      console.error(`[queue ${queue}] job ${job?.id} failed: ${err.message}`);
+    });
+    this.queue(queue); // known to depth() in a process that only works the queue
     this.workers.push(worker);
   }
 
@@ -90,6 +94,16 @@ export class BullMqQueue implements JobQueue {
       if (Object.values(counts).every((n) => n === 0)) return;
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+
+  async depth(): Promise<Record<string, number>> {
+    const entries = await Promise.all(
+      [...this.queues].map(async ([name, q]) => {
+        const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return [name, Object.values(counts).reduce((a, b) => a + b, 0)] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
   }
 
   async health() {

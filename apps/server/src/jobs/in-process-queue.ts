@@ -8,6 +8,7 @@ export class InProcessQueue implements JobQueue {
   private seen = new Set<string>();
   private running = new Map<string, Promise<void>>();
   private closed = false;
+  onJobFailed?: (queue: string) => void;
 
   async add<T>(
     queue: string,
@@ -51,6 +52,7 @@ export class InProcessQueue implements JobQueue {
             await handler({ ...item.job, attempt });
             break;
           } catch (e) {
+            this.onJobFailed?.(queue);
             console.error(
               `[queue ${queue}] job ${item.job.id} attempt ${attempt} failed: ${(e as Error).message}`,
             );
@@ -69,6 +71,13 @@ export class InProcessQueue implements JobQueue {
     while (this.running.get(queue) || (this.handlers.has(queue) && (this.pending.get(queue) ?? []).length)) {
       await (this.running.get(queue) ?? new Promise((r) => setTimeout(r, 5)));
     }
+  }
+
+  async depth(): Promise<Record<string, number>> {
+    const names = new Set([...this.pending.keys(), ...this.handlers.keys()]);
+    return Object.fromEntries(
+      [...names].map((q) => [q, (this.pending.get(q)?.length ?? 0) + (this.running.has(q) ? 1 : 0)]),
+    );
   }
 
   async health() {

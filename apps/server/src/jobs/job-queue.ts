@@ -24,5 +24,9 @@ export interface JobQueue {
   /** Resolves when every job added so far to this queue has finished (tests, shutdown). */
   drain(queue: string): Promise<void>;
   health(): Promise<{ ok: boolean; kind: string; error?: string }>;
+  /** Jobs waiting, delayed or running, per queue this process has used (the metrics' queue depth). */
+  depth(): Promise<Record<string, number>>;
+  /** Told of every failed attempt of a job (the metrics count them); set once by whoever watches. */
+  onJobFailed?: (queue: string) => void;
   close(): Promise<void>;
 }

@@ -1,9 +1,7 @@
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../infra/http/html';
 
 const BRAND = 'KursPanel';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The links of product.md 2: /giris/verify, /giris/reset and /giris/invite with the email and token query. */
 export function accountLink(

@@ -8,7 +8,7 @@ import { publicInfoSchema } from '@okul/domain';
 
 export function publicInfo(config: AppConfig): PublicInfo {
   return {
-    testAids: !config.isProduction,
+    testAids: config.testAids,
     company: {
       name: config.COMPANY_NAME,
       address: config.COMPANY_ADDRESS,

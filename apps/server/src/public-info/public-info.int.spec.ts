@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/support/test-server';
+import { signUpOwner, startTestServer, type TestServer } from '../../test/support/test-server';
 
 describe('GET /api/v1/publicInfo', () => {
   let t: TestServer;
@@ -28,6 +28,27 @@ describe('GET /api/v1/publicInfo', () => {
       'taxOffice',
       'tradeRegistry',
     ]);
+  });
+
+  it('hides the test aids unless TEST_AIDS=on, whatever NODE_ENV says', async () => {
+    // (TEST_AIDS unset is off: config.unit.spec)
+    for (const env of [
+      { NODE_ENV: 'development', TEST_AIDS: 'off', LOG_LEVEL: 'error' },
+      { NODE_ENV: 'test', TEST_AIDS: 'off', LOG_LEVEL: 'error' },
+    ]) {
+      const plain = await startTestServer(env);
+      try {
+        expect((await request(plain.http).get('/api/v1/publicInfo')).body.testAids, env.NODE_ENV).toBe(false);
+        const owner = await signUpOwner(plain.http, {}, { pay: false });
+        const r = await request(plain.http)
+          .post('/api/v1/payment/mock/initiate')
+          .set(owner.auth)
+          .send({ checkoutItem: 'sub-1-month' });
+        expect(r.status, env.NODE_ENV).toBe(404);
+      } finally {
+        await plain.close();
+      }
+    }
   });
 
   it('hides the test aids in production', async () => {

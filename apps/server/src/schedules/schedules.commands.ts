@@ -9,7 +9,13 @@ import {
   type ScheduleMembers,
   type UpdateScheduleDetailsInput,
 } from '@okul/domain';
-import { isActiveInstructor, readStudentEnrollments, requireOpenCourse, type Db } from '@okul/projections';
+import {
+  isActiveInstructor,
+  readClassesByIds,
+  readStudentEnrollments,
+  requireOpenCourse,
+  type Db,
+} from '@okul/projections';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -82,18 +88,9 @@ const base = (ctx: CommandContext, scheduleId: string) => ({
 async function memberLookup(db: Db, organizationId: string, m: ScheduleMembers): Promise<MemberLookup> {
   const [students, classes] = await Promise.all([
     readStudentEnrollments(db, organizationId, m.students),
-    db.query<{ id: string; course_id: string; title: string; deleted: boolean }>(
-      `SELECT id, course_id, title, deleted_at IS NOT NULL AS deleted FROM classes
-        WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
-      [organizationId, m.classes],
-    ),
+    readClassesByIds(db, organizationId, m.classes),
   ]);
-  return {
-    students,
-    classes: Object.fromEntries(
-      classes.rows.map((c) => [c.id, { courseId: c.course_id, title: c.title, deleted: c.deleted }]),
-    ),
-  };
+  return { students, classes };
 }
 
 /** The schedule's Eğitmen: an active instructor of this organisation, as attendance takes them (null is none). */

@@ -31,6 +31,13 @@ export interface SendSmsResult {
   count: number;
   credits: number;
   message: string;
+  /** The items left out for want of a usable number or text (api.md 9.2), so staff see whom it missed. */
+  dropped: SmsDroppedItem[];
+}
+
+export interface SmsDroppedItem {
+  DBID: string;
+  destination: string;
 }
 
 export class SendSmsCommand extends Command<SendSmsResult> {
@@ -54,14 +61,18 @@ export function recipientsOf(
   input: SendSmsInput,
   students: Awaited<ReturnType<typeof readSmsRecipients>>,
   type: SmsType,
-): SmsRecipientInput[] {
+): { recipients: SmsRecipientInput[]; dropped: SmsDroppedItem[] } {
   const byId = new Map(students.map((s) => [s.id, s]));
   const out: SmsRecipientInput[] = [];
+  const dropped: SmsDroppedItem[] = [];
   const missing: string[] = [];
   const refused: string[] = [];
   for (const item of input.messages) {
     const dest = normalizeSmsDestination(item.destination);
-    if (dest === null || item.message.trim() === '') continue;
+    if (dest === null || item.message.trim() === '') {
+      dropped.push({ DBID: item.DBID, destination: item.destination });
+      continue;
+    }
     const student = byId.get(item.DBID);
     const kind =
       student && SMS_PHONE_KINDS.find((k) => normalizeSmsDestination(phoneOf(student, k)) === dest);
@@ -77,7 +88,8 @@ export function recipientsOf(
   }
   if (missing.length) throw new DomainError('sms.numberNotFound', undefined, { destinations: missing });
   if (refused.length) throw new DomainError('sms.noConsent', undefined, { destinations: refused });
-  return out;
+  if (out.length === 0 && dropped.length) throw new DomainError('sms.nothingToSend', undefined, { dropped });
+  return { recipients: out, dropped };
 }
 
 /**
@@ -100,7 +112,7 @@ export class SendSmsHandler implements ICommandHandler<SendSmsCommand> {
     const students = await readSmsRecipients(this.db, organizationId, [
       ...new Set(input.messages.map((m) => m.DBID)),
     ]);
-    const recipients = recipientsOf(input, students, input.type);
+    const { recipients, dropped } = recipientsOf(input, students, input.type);
     let count = 0;
     let credits = 0;
     await this.executor.executeMany(ctx, async () => {
@@ -137,6 +149,13 @@ export class SendSmsHandler implements ICommandHandler<SendSmsCommand> {
       ];
     });
     await this.worker.enqueueSend(campaignId);
-    return { success: true, campaignId, count, credits, message: message('sms.sent', { count }) };
+    return {
+      success: true,
+      campaignId,
+      count,
+      credits,
+      message: message('sms.sent', { count }),
+      dropped,
+    };
   }
 }

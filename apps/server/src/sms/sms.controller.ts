@@ -4,6 +4,7 @@ import {
   ROLES,
   buildPhoneBook,
   getSmsOutboxQuerySchema,
+  getSmsRecipientsQuerySchema,
   phoneBookFileName,
   recordsWithIdSchema,
   sendSmsAnswerSchema,
@@ -67,12 +68,14 @@ export class SmsController {
 
   /** Ours: the credit balance and the students with their three phones and consents (the send screens). */
   @Get('getSmsRecipients')
+  @ApiQuery(getSmsRecipientsQuerySchema)
   @ApiAnswer(smsRecipientsAnswerSchema)
   @MinRole(ROLES.schoolAdmin)
-  async getSmsRecipients(@Req() req: AppRequest) {
+  async getSmsRecipients(@Req() req: AppRequest, @Query() query: unknown) {
+    const { studentId } = parseBody(getSmsRecipientsQuerySchema, query);
     const [credits, students] = await Promise.all([
       readSmsCredits(this.db, req.org!.id),
-      readSmsRecipients(this.db, req.org!.id),
+      readSmsRecipients(this.db, req.org!.id, studentId === undefined ? undefined : [studentId]),
     ]);
     return { smsCredits: credits, students };
   }

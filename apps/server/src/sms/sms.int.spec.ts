@@ -79,6 +79,7 @@ describe('sendSms and getSmsOutbox', () => {
     const none = await api().post('sendSms', { messages: msg });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('Gönderim için yeterli SMS krediniz yok');
+    expect(none.body).toMatchObject({ code: 'sms.notEnoughCredits', details: { needed: 1, available: 0 } });
 
     await payWithMock(t.http, owner, 'sms-credits-100');
     expect(await credits()).toBe(100);
@@ -96,6 +97,7 @@ describe('sendSms and getSmsOutbox', () => {
       count: 2,
       credits: 3,
       message: 'Toplam 2 SMS başarıyla gönderildi!',
+      dropped: [{ DBID: ali, destination: '12' }],
     });
     expect(await credits()).toBe(97);
 
@@ -131,6 +133,11 @@ describe('sendSms and getSmsOutbox', () => {
     ]);
     expect(noConsent.status).toBe(403);
     expect(noConsent.body.error).toBe('Seçili numaraya SMS gönderme izniniz yok');
+    // The client names the refused phones from the details, never from the text.
+    expect(noConsent.body).toMatchObject({
+      code: 'sms.noConsent',
+      details: { destinations: ['905331110002'] },
+    });
     // Refused (RET) even for an informational message; not obtained is fine for one.
     const ret = await api().post('sendSms', {
       type: 'debtWarning',
@@ -148,12 +155,20 @@ describe('sendSms and getSmsOutbox', () => {
     ]);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Seçili numara bulunamadı');
+    expect(unknown.body.details).toEqual({ destinations: ['905559998877'] });
+    const onlyDropped = await api().post('sendSms', [{ DBID: ali, destination: '', message: 'Merhaba' }]);
+    expect(onlyDropped.status).toBe(400);
+    expect(onlyDropped.body).toMatchObject({
+      code: 'sms.nothingToSend',
+      details: { dropped: [{ DBID: ali, destination: '' }] },
+    });
 
     const again = await api().post('sendSms', [
       { DBID: ali, destination: '5321110001', message: 'Yarın ders yok.' },
     ]);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('Aynı içerik bugün bu numaralara zaten gönderildi: 905321110001');
+    expect(again.body).toMatchObject({ code: 'sms.sentToday', details: { destinations: ['905321110001'] } });
   });
 
   it('keeps other organisations and lower roles out', async () => {
@@ -219,6 +234,28 @@ describe('sendSms and getSmsOutbox', () => {
     } finally {
       worker.afterGatewayAnswer = null;
     }
+  });
+
+  it("answers one student's phones for the student detail and sends its debt warning", async () => {
+    const one = await api().get('getSmsRecipients', { studentId: ali });
+    expect(one.status).toBe(200);
+    expect(one.body.students.map((s: { id: string }) => s.id)).toEqual([ali]);
+    expect(one.body.smsCredits).toBe(await credits());
+    const bad = await api().get('getSmsRecipients', { studentId: 'x' });
+    expect(bad.status).toBe(400);
+    const r = await api().post('sendSms', {
+      type: 'debtWarning',
+      messages: [{ DBID: ali, destination: '5331110001', message: 'Ödenmemiş ders ücreti hatırlatması.' }],
+    });
+    expect(r.status).toBe(200);
+    const rows = await until(
+      () => outbox(),
+      (x) => x.some((m) => m.campaignCustomId === r.body.campaignId),
+    );
+    expect(rows.find((m) => m.campaignCustomId === r.body.campaignId)).toMatchObject({
+      type: 'debtWarning',
+      dest: '905331110001',
+    });
   });
 
   it('downloads the phone book as vCard', async () => {

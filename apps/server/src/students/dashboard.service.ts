@@ -1,22 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROLES, fromLocal, hasRole, isLeapYear, toLocal, type Kurus } from '@okul/domain';
-import { readCourseNames, readDuePaymentsAt, type Db } from '@okul/projections';
+import {
+  readCourseNames,
+  readDuePaymentsAt,
+  readStudentContacts,
+  readStudentsWithBirthday,
+  readStudentsWithoutEnrollment,
+  type Db,
+  type StudentContactRow,
+} from '@okul/projections';
 import { DB } from '../infra/tokens';
 
-interface StudentRow {
-  id: string;
-  student_number: number;
-  name: string;
-  surname: string;
-  dob_d: number | null;
-  dob_m: number | null;
-  dob_y: number | null;
-  phone: string | null;
-  parent1_phone: string | null;
-  parent2_phone: string | null;
-}
-
-const STUDENT_COLUMNS = `id, student_number, name, surname, dob_d, dob_m, dob_y, phone, parent1_phone, parent2_phone`;
+type StudentRow = StudentContactRow;
 
 function studentOf(s: StudentRow) {
   return {
@@ -74,19 +69,8 @@ export class DashboardService {
   async dashboard(organizationId: string, roleId: number, now: Date) {
     const keys = birthdayKeysOfWeek(now);
     const [birthdays, withoutEnrollment, due] = await Promise.all([
-      this.db.query<StudentRow>(
-        `SELECT ${STUDENT_COLUMNS} FROM students
-          WHERE organization_id = $1 AND deleted_at IS NULL AND (dob_m * 100 + dob_d) = ANY($2::int[])
-          ORDER BY dob_m, dob_d, student_number`,
-        [organizationId, keys.week],
-      ),
-      this.db.query<StudentRow & { created_at: Date }>(
-        `SELECT ${STUDENT_COLUMNS}, created_at FROM students s
-          WHERE organization_id = $1 AND deleted_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.student_id = s.id)
-          ORDER BY student_number`,
-        [organizationId],
-      ),
+      readStudentsWithBirthday(this.db, organizationId, keys.week),
+      readStudentsWithoutEnrollment(this.db, organizationId),
       // product.md 6: payment tracking is school-admin.
       hasRole(roleId, ROLES.schoolAdmin) ? this.duePayments(organizationId, now) : Promise.resolve(null),
     ]);
@@ -98,7 +82,7 @@ export class DashboardService {
       age: s.dob_y === null ? null : keys.year - s.dob_y,
       isToday: keys.today.includes((s.dob_m ?? 0) * 100 + (s.dob_d ?? 0)),
     });
-    const week = birthdays.rows.map(birthday);
+    const week = birthdays.map(birthday);
     return {
       // Until when this answer holds without writes: the next local day (birthdays), or a due change.
       validUntil: Math.min(keys.nextDay, due?.validUntil ?? Number.POSITIVE_INFINITY),
@@ -107,7 +91,7 @@ export class DashboardService {
       totalOwed: due?.totalOwed ?? null,
       birthdaysToday: week.filter((b) => b.isToday),
       birthdaysThisWeek: week,
-      studentsWithoutEnrollment: withoutEnrollment.rows.map((s) => ({
+      studentsWithoutEnrollment: withoutEnrollment.map((s) => ({
         ...studentOf(s),
         createdAt: new Date(s.created_at).toISOString(),
       })),
@@ -119,13 +103,10 @@ export class DashboardService {
     const { due, validUntil } = await readDuePaymentsAt(this.db, organizationId, now.toISOString());
     const ids = [...new Set(due.map((d) => d.studentId))];
     const [students, courseName] = await Promise.all([
-      this.db.query<StudentRow>(
-        `SELECT ${STUDENT_COLUMNS} FROM students WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
-        [organizationId, ids],
-      ),
+      readStudentContacts(this.db, organizationId, ids),
       readCourseNames(this.db, organizationId),
     ]);
-    const byId = new Map(students.rows.map((s) => [s.id, s]));
+    const byId = new Map(students.map((s) => [s.id, s]));
     const rows = due
       .filter((d) => byId.has(d.studentId))
       .map((d) => ({

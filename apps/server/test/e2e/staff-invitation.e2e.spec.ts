@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
 import { seedGlobalUser } from '../support/seed-users';
-import { lastMail, registrationForm, signUpOwner, type SignedIn } from '../support/test-server';
+import { lastMail, registrationForm, signUpOwner, waitForMail, type SignedIn } from '../support/test-server';
 
 /**
  * Issue 3's panel screens in the browser: Kullanıcılar (invite, list, edit), the invitation link
@@ -235,7 +235,7 @@ describe('staff invitation and account screens in the browser', () => {
       .post('/api/v1/requestResetPassword')
       .send({ email: me.email });
     expect(asked.status).toBe(200);
-    const mail = lastMail(env.server.http, me.email, 'reset');
+    const mail = await waitForMail(env.server.http, me.email, 'reset');
     await page.goto(localLink(mail.links[0]));
     await page.getByRole('heading', { name: 'Şifre Sıfırlama' }).waitFor();
     await page.getByLabel('Yeni şifre', { exact: true }).fill('sifirlanan-1');

@@ -33,6 +33,8 @@ export async function startTestServer(
   opts: {
     /** The URL the server connects to for its fresh database (e.g. through a test's TCP proxy). */
     databaseUrl?: (url: string) => string;
+    /** Where the server's log lines go (at LOG_LEVEL); without it a test server logs errors only. */
+    logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestServer> {
   // TEST_DB=pglite (the `int-pglite` project) runs the same tests on the embedded default, PGlite in-process.
@@ -43,6 +45,8 @@ export async function startTestServer(
   const prefix = `okul-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
+    // Tests pay through the mock checkout (a test aid); a test asking for production gets none.
+    TEST_AIDS: env.NODE_ENV === 'production' ? 'off' : 'on',
     ...(external
       ? { DATABASE_URL: opts.databaseUrl?.(external.url) ?? external.url }
       : { DATA_DIR: dataDir }),
@@ -52,9 +56,11 @@ export async function startTestServer(
     MAIL_DIR: mailDir,
     // Login counters per test server: files running side by side from 127.0.0.1 must not add up.
     RATE_LIMIT_PREFIX: `${prefix}:rl`,
+    // Queues per test server too: a job added by one file is never taken by another file's worker.
+    QUEUE_PREFIX: prefix,
     ...env,
   });
-  const server = await createServer(config, { queuePrefix: prefix });
+  const server = await createServer(config, { logDestination: opts.logDestination });
   await server.app.listen(0);
   // On PGlite the server's own connection is the only one: tests read through it.
   const database: TestDatabase = external ?? {
@@ -112,6 +118,24 @@ export function lastMail(
   if (!mail) throw new Error(`no ${kind ?? ''} mail to ${to}`);
   const token = new URL(mail.links[0]).searchParams.get('token') ?? '';
   return { ...mail, token };
+}
+
+/** lastMail once it has been written: mails that follow the answer (password reset) come a moment later. */
+export async function waitForMail(
+  t: TestServer | App,
+  to: string,
+  kind?: 'verify' | 'reset' | 'invite',
+  timeoutMs = 10_000,
+): Promise<SentMail & { token: string }> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return lastMail(t, to, kind);
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
 }
 
 let counter = 0;

@@ -119,6 +119,39 @@ export type OrgLog = z.infer<typeof orgLogSchema>;
 export const orgLogsPageSchema = z.object({ logs: z.array(orgLogSchema), hasMore: z.boolean() });
 export type OrgLogsPage = z.infer<typeof orgLogsPageSchema>;
 
+/** api.md 7.4 requestSystemLogs {action, limit, lastDoc}: 50 a page by default, paged by the last entry's id. */
+export const requestSystemLogsSchema = z.strictObject({
+  action: z.string().trim().max(100).nullish(),
+  limit: z.number().int().min(1).max(200).optional().default(50),
+  lastDoc: z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).nullish(),
+});
+
+/** A log entry outside any organisation, with its Turkish sentence (product.md 3, log entry). */
+export const systemLogSchema = orgLogSchema.extend({ sentence: z.string() });
+export type SystemLog = z.infer<typeof systemLogSchema>;
+export const systemLogsPageSchema = z.object({ logs: z.array(systemLogSchema), hasMore: z.boolean() });
+export type SystemLogsPage = z.infer<typeof systemLogsPageSchema>;
+
+/** The signed-in user's own account activity (Ayarlar), with the device read from the user agent. */
+export const accountActivityQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  lastDoc: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+});
+export const accountActivitySchema = systemLogSchema.extend({ device: z.string() });
+export type AccountActivity = z.infer<typeof accountActivitySchema>;
+export const accountActivityPageSchema = z.object({
+  logs: z.array(accountActivitySchema),
+  hasMore: z.boolean(),
+});
+export type AccountActivityPage = z.infer<typeof accountActivityPageSchema>;
+
+/** "Bu ben değildim": ends every session of the user, the current one too, after the password. */
+export const endAllSessionsSchema = z.strictObject({ currentPassword: z.string().max(200).optional() });
+export const endAllSessionsAnswerSchema = z.object({ success: z.literal(true), endedSessions: z.number() });
+
 /** api.md 7.2 login: the access token (the refresh token travels in an httpOnly cookie). */
 export const loginAnswerSchema = z.object({ success: z.literal(true), access_token: z.string() });
 export const refreshAnswerSchema = z.object({ accessToken: z.string(), access_token: z.string() });

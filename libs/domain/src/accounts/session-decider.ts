@@ -2,7 +2,13 @@ import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 
 export type SessionEndReason =
-  'logout' | 'ended_by_user' | 'refresh_token_reuse' | 'password_changed' | 'expired';
+  | 'logout'
+  | 'ended_by_user'
+  | 'refresh_token_reuse'
+  | 'password_changed'
+  | 'expired'
+  // "Bu ben değildim" in Ayarlar: the user ended every session after seeing activity that was not theirs.
+  | 'not_me';
 
 export type SessionEvent =
   | DomainEvent<

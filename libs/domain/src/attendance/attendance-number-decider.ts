@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import type { DomainEvent } from '../shared/events';
 import { toEpoch, toLocal } from '../shared/time';
 
@@ -96,4 +97,4 @@ export const attendanceNumberDecider = {
   decide: decideAttendanceNumber,
   evolve: evolveAttendanceNumber,
   initialState: initialAttendanceNumberState,
-};
+} satisfies Decider<AttendanceNumberCommand, AttendanceNumberEvent, AttendanceNumberState>;

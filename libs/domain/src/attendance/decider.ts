@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -269,7 +270,7 @@ export const attendanceDecider = {
   decide: decideAttendance,
   evolve: evolveAttendance,
   initialState: initialAttendanceState,
-};
+} satisfies Decider<AttendanceCommand, AttendanceEvent, AttendanceState>;
 
 /**
  * Adding an attendance writes two streams: the month's code counter and the attendance. Decides both from

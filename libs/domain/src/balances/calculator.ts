@@ -3,6 +3,7 @@
  * Sign conventions and the discount rule are written down in balances/README.md.
  */
 import { multiplyKurus, sumKurus, type Kurus } from '../shared/money';
+import { enrollmentCoversAttendance, enrollmentCoversSql } from '../enrollments/decider';
 import { addPeriods, periodStartsBefore, toEpoch, toIso, type PeriodUnit } from '../shared/time';
 
 export interface BalanceEnrollment {
@@ -113,6 +114,10 @@ export function chargePerUnit(e: Pick<BalanceEnrollment, 'price' | 'discount'>):
   return Math.max(0, e.price - Math.max(0, e.discount));
 }
 
+/** chargePerUnit as a SQL expression over the `price` and `discount` expressions (the read models' fast path). */
+export const chargePerUnitSql = (price: string, discount: string) =>
+  `greatest(${price} - greatest(${discount}, 0), 0)`;
+
 /** api.md 9.3: the next-4-lessons debt is the price times 4, after the per-charge discount. */
 export function nextLessonsDebt(e: Pick<BalanceEnrollment, 'price' | 'discount'>, lessons = 4): Kurus {
   return multiplyKurus(chargePerUnit(e), lessons);
@@ -137,20 +142,76 @@ export function balanceTotals(
 const endEpoch = (e: { endDate: string | null }) =>
   e.endDate === null ? Number.POSITIVE_INFINITY : toEpoch(e.endDate);
 
+type PeriodicTerms = Pick<BalanceEnrollment, 'startDate' | 'endDate' | 'periodUnit' | 'periodLength'>;
+
+/** The period of a periodic enrolment: its unit (month when absent) and length (1 when absent or invalid). */
+function periodOf(e: PeriodicTerms): { unit: PeriodUnit; length: number } {
+  const length =
+    Number.isInteger(e.periodLength) && (e.periodLength as number) >= 1 ? (e.periodLength as number) : 1;
+  return { unit: e.periodUnit ?? 'month', length };
+}
+
 /**
  * api.md 9.3: a periodic enrolment charges its price once per period, at the period's start, from startDate
  * until endDate (exclusive) or now (inclusive), whichever comes first: a period that starts after now is not
- * charged yet, and an enrolment ended today charges no later period.
+ * charged yet, and an enrolment ended today charges no later period. This counts them without listing them
+ * (shared/time.ts periodStartsBefore: exact for every span); the read models count with it too.
  */
-export function periodicChargeTimes(e: BalanceEnrollment, now: string): number[] {
-  const start = toEpoch(e.startDate);
+export function periodicChargeCount(e: PeriodicTerms, now: string): number {
   const until = Math.min(toEpoch(now) + 1, endEpoch(e)); // exclusive bound
-  const unit: PeriodUnit = e.periodUnit ?? 'month';
-  const length =
-    Number.isInteger(e.periodLength) && (e.periodLength as number) >= 1 ? (e.periodLength as number) : 1;
+  const { unit, length } = periodOf(e);
   // Every period is charged however long the span (no guard that would silently stop charging).
-  const count = periodStartsBefore(start, unit, length, until);
-  return Array.from({ length: count }, (_, k) => addPeriods(start, unit, k * length));
+  return periodStartsBefore(toEpoch(e.startDate), unit, length, until);
+}
+
+/** The times (epoch ms) of a periodic enrolment's charges at `now`: the starts of its charged periods. */
+export function periodicChargeTimes(e: PeriodicTerms, now: string): number[] {
+  const start = toEpoch(e.startDate);
+  const { unit, length } = periodOf(e);
+  return Array.from({ length: periodicChargeCount(e, now) }, (_, k) => addPeriods(start, unit, k * length));
+}
+
+/** The sum of a periodic enrolment's charges at `now` (kuruş). */
+export function periodicCharged(
+  e: PeriodicTerms & Pick<BalanceEnrollment, 'price' | 'discount'>,
+  now: string,
+): Kurus {
+  return periodicChargeCount(e, now) * chargePerUnit(e);
+}
+
+/** When the next period of an enrolment is charged (epoch ms), or null when none is left before its end. */
+export function nextPeriodicChargeAt(e: PeriodicTerms, now: string): number | null {
+  const { unit, length } = periodOf(e);
+  const at = addPeriods(toEpoch(e.startDate), unit, periodicChargeCount(e, now) * length);
+  return at >= endEpoch(e) ? null : at;
+}
+
+/**
+ * api.md 9.3: the per_class enrolment that charges a lesson of its course at `time`: one whose range holds the
+ * time (enrollments/decider.ts enrollmentCoversAttendance), the latest start first; undefined when none.
+ * The balances read model picks it in SQL from the same definitions (perClassHolderSql, tested to agree).
+ */
+export function perClassHolder<E extends Pick<BalanceEnrollment, 'enrollmentType' | 'startDate' | 'endDate'>>(
+  enrollments: readonly E[],
+  time: string,
+): E | undefined {
+  return enrollments
+    .filter((e) => e.enrollmentType === 'per_class' && enrollmentCoversAttendance(e, time))
+    .sort((x, y) => toEpoch(y.startDate) - toEpoch(x.startDate))[0];
+}
+
+/**
+ * perClassHolder as the WHERE condition and ORDER BY of a SQL query over enrolment rows (`type`, `start`, `end`
+ * and `at` are SQL expressions): the read models take the first row, with their own tie-break after it.
+ */
+export function perClassHolderSql(c: { type: string; start: string; end: string; at: string }): {
+  where: string;
+  orderBy: string;
+} {
+  return {
+    where: `${c.type} = 'per_class' AND ${enrollmentCoversSql(c.start, c.end, c.at)}`,
+    orderBy: `${c.start} DESC`,
+  };
 }
 
 const TYPE_ORDER: Record<BalanceEntryType, number> = { periodic_charge: 0, attendance: 1, payment: 2 };
@@ -186,12 +247,10 @@ export function computeBalance(input: BalanceInput): BalanceResult {
   for (const a of input.attendances) {
     const at = toEpoch(a.timestamp);
     // api.md 9.3: per_class charges attended classes from startDate (inclusive) to endDate (exclusive).
-    const holders = (byCourse.get(a.courseId) ?? []).filter(
-      (e) => toEpoch(e.startDate) <= at && at < endEpoch(e),
+    const holders = (byCourse.get(a.courseId) ?? []).filter((e) =>
+      enrollmentCoversAttendance(e, a.timestamp),
     );
-    const perClass = holders
-      .filter((e) => e.enrollmentType === 'per_class')
-      .sort((x, y) => toEpoch(y.startDate) - toEpoch(x.startDate))[0];
+    const perClass = perClassHolder(holders, a.timestamp);
     const holder = perClass ?? holders[0] ?? null;
     const price = perClass ? chargePerUnit(perClass) : 0;
     attendedWithPrices.push({

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import type { CalendarFeedKind } from './schemas';
@@ -86,4 +87,4 @@ export const calendarFeedDecider = {
   decide: decideCalendarFeed,
   evolve: evolveCalendarFeed,
   initialState: initialCalendarFeedState,
-};
+} satisfies Decider<CalendarFeedCommand, CalendarFeedEvent, CalendarFeedState>;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import type { AddCourseInput } from './schemas';
@@ -134,5 +135,9 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
   }
 }
 
-export const courseDecider = { decide: decideCourse, evolve: evolveCourse, initialState: initialCourseState };
+export const courseDecider = {
+  decide: decideCourse,
+  evolve: evolveCourse,
+  initialState: initialCourseState,
+} satisfies Decider<CourseCommand, CourseEvent, CourseState>;
 export const courseStream = (courseId: string) => `course-${courseId}`;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message, type MessageKey } from '../shared/messages';
@@ -121,6 +122,14 @@ export function enrollmentCoversAttendance(
   const t = toEpoch(time);
   return toEpoch(e.startDate) <= t && t < endEpoch(e.endDate);
 }
+
+/**
+ * enrollmentCoversAttendance as a SQL condition over the `start`, `end` (null when open) and `at` timestamptz
+ * expressions: the read models that pick the enrolment holding a time in the database use this one
+ * definition (libs/projections balances coverage test proves both agree).
+ */
+export const enrollmentCoversSql = (start: string, end: string, at: string) =>
+  `(${start} <= ${at} AND (${end} IS NULL OR ${at} < ${end}))`;
 
 /**
  * product.md 5 Attendance: a student may attend a lesson of a course when one of their enrolments of that
@@ -372,4 +381,4 @@ export const enrollmentDecider = {
   decide: decideEnrollment,
   evolve: evolveEnrollment,
   initialState: initialEnrollmentState,
-};
+} satisfies Decider<EnrollmentCommand, StudentStreamEvent, EnrollmentState>;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import type { AddGradeInput, EditGradeInput } from './schemas';
@@ -165,4 +166,8 @@ export function evolveGrade(state: GradeState, event: GradeEvent): GradeState {
 
 const ids = (d: Ids): Ids => ({ gradeId: d.gradeId, organizationId: d.organizationId });
 
-export const gradeDecider = { decide: decideGrade, evolve: evolveGrade, initialState: initialGradeState };
+export const gradeDecider = {
+  decide: decideGrade,
+  evolve: evolveGrade,
+  initialState: initialGradeState,
+} satisfies Decider<GradeCommand, GradeEvent, GradeState>;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -239,4 +240,8 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
   }
 }
 
-export const classDecider = { decide: decideClass, evolve: evolveClass, initialState: initialClassState };
+export const classDecider = {
+  decide: decideClass,
+  evolve: evolveClass,
+  initialState: initialClassState,
+} satisfies Decider<ClassCommand, ClassEvent, ClassState>;

@@ -25,6 +25,9 @@ export interface LogDetails {
   price?: unknown;
   newPrice?: unknown;
   name?: unknown;
+  /** The student's and the course's names when the event was recorded (added by the audit log projection). */
+  studentName?: unknown;
+  courseName?: unknown;
   reason?: unknown;
   [key: string]: unknown;
 }
@@ -112,6 +115,39 @@ function feedOwner(kind: unknown): string {
   return kind === 'student' ? 'Bir öğrenci' : kind === 'class' ? 'Bir grup' : 'Kurum';
 }
 
+/** "Ali Yılmaz öğrencisi" + suffix when the student's name is known, else `without`. */
+function studentPhrase(d: LogDetails, suffix: string, without: string): string {
+  const name = text(d.studentName);
+  return name === null ? without : `${name} öğrenci${suffix}`;
+}
+
+/** "Ali Yılmaz öğrencisinin Piyano kursu kaydını" (each name only when known). */
+function enrollmentObject(d: LogDetails): string {
+  const course = text(d.courseName);
+  return `${studentPhrase(d, 'sinin ', '')}${course === null ? 'kurs' : `${course} kursu`} kaydını`;
+}
+
+/** "Ali Yılmaz öğrencisinin 1.500,00 TL ödemesini" / "Ödemeyi" when neither is known. */
+function paymentObject(d: LogDetails, amount: unknown, adjective = ''): string {
+  const money = formatLogAmount(amount);
+  const owner = studentPhrase(d, 'sinin', '');
+  const what = `${adjective}${money === null ? '' : `${money} `}`;
+  if (owner === '') return `${what}ödemeyi`;
+  return `${owner} ${what}ödemesini`;
+}
+
+const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase('tr-TR') + s.slice(1);
+
+/** A payment sentence: the student and the amount in the object, the course after it. */
+function paymentSentence(
+  d: LogDetails,
+  amount: unknown,
+  verb: string,
+  extra: Array<[string, string | null]> = [],
+) {
+  return `${capitalized(paymentObject(d, amount))} ${verb}${facts([...extra, ['kurs', text(d.courseName)]])}.`;
+}
+
 function onNamed(d: LogDetails, withName: (name: string) => string, without: string): string {
   const name = quoted(d.name);
   return name === null ? without : withName(name);
@@ -141,6 +177,10 @@ const ACTIONS = {
   login: { label: 'Giriş', done: () => 'Sisteme giriş yaptı.' },
   logout: { label: 'Çıkış', done: () => 'Oturumu kapattı.' },
   refresh_session: { label: 'Oturum yenileme', done: () => 'Oturumunu yeniledi.' },
+  end_all_sessions: {
+    label: 'Tüm oturumları kapatma',
+    done: () => '"Bu ben değildim" diyerek bir oturumunu kapattı (tüm oturumları kapatıldı).',
+  },
   create_organization: {
     label: 'Kurum oluşturma',
     done: (d) => onNamed(d, (n) => `${n} kurumunu oluşturdu.`, 'Yeni bir kurum oluşturdu.'),
@@ -263,25 +303,28 @@ const ACTIONS = {
   add_enrollment: {
     label: 'Kurs kaydı ekleme',
     done: (d) =>
-      `Öğrenciye kurs kaydı ekledi${facts([
-        ['ücret', formatLogAmount(d.price)],
-        ['başlangıç', formatLogDate(d.startDate)],
-        ['bitiş', formatLogDate(d.endDate)],
-      ])}.`,
+      `${studentPhrase(d, 'sine ', 'Öğrenciye ')}${text(d.courseName) === null ? 'kurs' : `${text(d.courseName)} kursu`} kaydı ekledi${facts(
+        [
+          ['ücret', formatLogAmount(d.price)],
+          ['başlangıç', formatLogDate(d.startDate)],
+          ['bitiş', formatLogDate(d.endDate)],
+        ],
+      )}.`,
   },
   edit_enrollment: {
     label: 'Kurs kaydı düzenleme',
     done: (d) =>
-      `Kurs kaydını düzenledi${facts([
+      `${capitalized(enrollmentObject(d))} düzenledi${facts([
         ['ücret', change(formatLogAmount(d.price), formatLogAmount(d.newPrice))],
         ['başlangıç', change(formatLogDate(d.startDate), formatLogDate(d.newStartDate))],
         ['bitiş', change(formatLogDate(d.endDate), formatLogDate(d.newEndDate))],
       ])}.`,
   },
-  delete_enrollment: { label: 'Kurs kaydı silme', done: () => 'Kurs kaydını sildi.' },
+  delete_enrollment: { label: 'Kurs kaydı silme', done: (d) => `${capitalized(enrollmentObject(d))} sildi.` },
   end_enrollment: {
     label: 'Kurs kaydı kapatma',
-    done: (d) => `Kurs kaydını kapattı${facts([['bitiş', formatLogDate(d.endDate ?? d.newEndDate)]])}.`,
+    done: (d) =>
+      `${capitalized(enrollmentObject(d))} kapattı${facts([['bitiş', formatLogDate(d.endDate ?? d.newEndDate)]])}.`,
   },
 
   // instructors
@@ -428,27 +471,37 @@ const ACTIONS = {
     label: 'Ödeme ekleme',
     done: (d) => {
       const amount = formatLogAmount(d.amount);
+      if (text(d.studentName) !== null) return paymentSentence(d, d.amount, 'ekledi');
       return amount === null ? 'Ödeme ekledi.' : `${amount} tutarında ödeme ekledi.`;
     },
   },
   edit_payment: {
     label: 'Ödeme düzenleme',
     done: (d) =>
-      `Ödemeyi düzenledi${facts([
+      paymentSentence(d, null, 'düzenledi', [
         ['tutar', change(formatLogAmount(d.oldAmount), formatLogAmount(d.newAmount ?? d.amount))],
-      ])}.`,
+      ]),
   },
   soft_delete_payment: {
     label: 'Ödeme silme',
-    done: (d) => `Ödemeyi sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+    done: (d) =>
+      text(d.studentName) === null
+        ? `Ödemeyi sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`
+        : paymentSentence(d, d.amount, 'sildi'),
   },
   resurrect_payment: {
     label: 'Ödeme geri getirme',
-    done: (d) => `Silinmiş ödemeyi geri getirdi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+    done: (d) =>
+      text(d.studentName) === null
+        ? `Silinmiş ödemeyi geri getirdi${facts([['tutar', formatLogAmount(d.amount)]])}.`
+        : `${capitalized(paymentObject(d, d.amount, 'silinmiş '))} geri getirdi${facts([['kurs', text(d.courseName)]])}.`,
   },
   delete_payment: {
     label: 'Ödeme kalıcı silme',
-    done: (d) => `Ödemeyi kalıcı olarak sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`,
+    done: (d) =>
+      text(d.studentName) === null
+        ? `Ödemeyi kalıcı olarak sildi${facts([['tutar', formatLogAmount(d.amount)]])}.`
+        : paymentSentence(d, d.amount, 'kalıcı olarak sildi'),
   },
 
   // accounting (Muhasebe)

@@ -65,6 +65,7 @@ const SPEC_ACTIONS = [
 // Actions of areas the spec's list predates (docs/DECISIONS.md), one line each; product.md 3 names no
 // employee actions, so employees who are not instructors are logged with ours.
 const OUR_ACTIONS = [
+  'end_all_sessions',
   'add_accounting_entry',
   'edit_accounting_entry',
   'reverse_accounting_entry',
@@ -157,6 +158,43 @@ describe('log sentences', () => {
     expect(logSentence('add_payment', null)).toBe('Ödeme ekledi.');
     expect(logSentence('add_payment', undefined)).toBe('Ödeme ekledi.');
     expect(logSentence('edit_payment', { oldAmount: { x: 1 }, newAmount: [] })).toBe('Ödemeyi düzenledi.');
+  });
+
+  it('names the student and the course of enrolments and payments as the log recorded them', () => {
+    const who = { studentName: 'Ali Yılmaz', courseName: 'Piyano' };
+    expect(logSentence('add_enrollment', { ...who, price: 150000 })).toBe(
+      'Ali Yılmaz öğrencisine Piyano kursu kaydı ekledi (ücret: 1.500,00 TL).',
+    );
+    expect(logSentence('edit_enrollment', { ...who, price: 100, newPrice: 200 })).toBe(
+      'Ali Yılmaz öğrencisinin Piyano kursu kaydını düzenledi (ücret: 1,00 TL → 2,00 TL).',
+    );
+    expect(logSentence('end_enrollment', { ...who, endDate: '2026-06-30' })).toBe(
+      'Ali Yılmaz öğrencisinin Piyano kursu kaydını kapattı (bitiş: 30.06.2026).',
+    );
+    expect(logSentence('soft_delete_payment', { studentName: 'Ali Yılmaz', amount: 150000 })).toBe(
+      'Ali Yılmaz öğrencisinin 1.500,00 TL ödemesini sildi.',
+    );
+    expect(logSentence('soft_delete_payment', { ...who, amount: 150000 })).toBe(
+      'Ali Yılmaz öğrencisinin 1.500,00 TL ödemesini sildi (kurs: Piyano).',
+    );
+    expect(logSentence('add_payment', { ...who, amount: 150000 })).toBe(
+      'Ali Yılmaz öğrencisinin 1.500,00 TL ödemesini ekledi (kurs: Piyano).',
+    );
+    expect(logSentence('edit_payment', { ...who, oldAmount: 100, newAmount: 200 })).toBe(
+      'Ali Yılmaz öğrencisinin ödemesini düzenledi (tutar: 1,00 TL → 2,00 TL; kurs: Piyano).',
+    );
+    expect(logSentence('resurrect_payment', { ...who, amount: 100 })).toBe(
+      'Ali Yılmaz öğrencisinin silinmiş 1,00 TL ödemesini geri getirdi (kurs: Piyano).',
+    );
+    expect(logSentence('delete_payment', { ...who, amount: 100 })).toBe(
+      'Ali Yılmaz öğrencisinin 1,00 TL ödemesini kalıcı olarak sildi (kurs: Piyano).',
+    );
+    // a course name alone, and neither (entries written before the names were kept)
+    expect(logSentence('add_enrollment', { courseName: 'Piyano' })).toBe(
+      'Öğrenciye Piyano kursu kaydı ekledi.',
+    );
+    expect(logSentence('add_enrollment', {})).toBe('Öğrenciye kurs kaydı ekledi.');
+    expect(logSentence('delete_enrollment', {})).toBe('Kurs kaydını sildi.');
   });
 
   it('writes amounts and date changes of enrolments and payments', () => {

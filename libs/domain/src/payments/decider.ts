@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import type { Kurus } from '../shared/money';
@@ -232,4 +233,4 @@ export const paymentDecider = {
   decide: decidePayment,
   evolve: evolvePayment,
   initialState: initialPaymentState,
-};
+} satisfies Decider<PaymentCommand, PaymentEvent, PaymentState>;

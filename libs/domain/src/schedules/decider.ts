@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -324,7 +325,7 @@ export const scheduleDecider = {
   decide: decideSchedule,
   evolve: evolveSchedule,
   initialState: initialScheduleState,
-};
+} satisfies Decider<ScheduleCommand, ScheduleEvent, ScheduleState>;
 
 /**
  * product.md 4: deleting a course also removes its schedules, irreversibly. Decides the schedule side of a

@@ -36,6 +36,8 @@ export const sendSmsAnswerSchema = z.object({
   count: z.number().int(),
   credits: z.number().int(),
   message: z.string(),
+  // ours: the items left out without a usable number or text (api.md 9.2 drops them)
+  dropped: z.array(z.object({ DBID: z.string(), destination: z.string() })),
 });
 
 /** getSmsRecipients: the credit balance and the students with their phones and consents (the send screens). */

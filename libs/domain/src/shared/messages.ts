@@ -20,6 +20,7 @@ import { gradeMessages } from '../grades/messages';
 import { calendarFeedMessages } from '../calendar-feeds/messages';
 import { statisticsMessages } from '../statistics/messages';
 import { exportMessages } from '../exports/messages';
+import { mediaMessages } from '../media/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -38,6 +39,7 @@ export const MESSAGES = {
   ...calendarFeedMessages,
   ...statisticsMessages,
   ...exportMessages,
+  ...mediaMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

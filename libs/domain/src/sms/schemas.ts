@@ -53,6 +53,11 @@ export const getSmsOutboxQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(5000).default(500),
 });
 
+/** GET getSmsRecipients (ours): one student's phones only (the student detail's SMS reminder), else all. */
+export const getSmsRecipientsQuerySchema = z.strictObject({
+  studentId: z.uuid().optional(),
+});
+
 /** One record of GET getSmsOutbox (product.md 3 SMS outbox record) plus its id, type and text labels. */
 export interface SmsOutboxRecord {
   id: string;

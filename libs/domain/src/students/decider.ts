@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { localToIso } from '../shared/time';
@@ -258,4 +259,4 @@ export const studentDecider = {
   decide: decideStudent,
   evolve: evolveStudent,
   initialState: initialStudentState,
-};
+} satisfies Decider<StudentCommand, StudentStreamEvent, StudentState>;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -122,4 +123,4 @@ export const studentNumberDecider = {
   decide: decideStudentNumber,
   evolve: evolveStudentNumber,
   initialState: initialStudentNumberState,
-};
+} satisfies Decider<StudentNumberCommand, StudentNumberEvent, StudentNumberState>;

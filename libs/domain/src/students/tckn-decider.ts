@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
 import { studentValidationError, type StudentFormMode } from './schemas';
@@ -85,4 +86,4 @@ export const tcknReservationDecider = {
   decide: decideTcknReservation,
   evolve: evolveTcknReservation,
   initialState: initialTcknReservationState,
-};
+} satisfies Decider<TcknReservationCommand, TcknReservationEvent, TcknReservationState>;

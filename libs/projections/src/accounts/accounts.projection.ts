@@ -1,4 +1,12 @@
-import type { CheckoutEvent, OrganizationEvent, SessionEvent, SmsCreditEvent, UserEvent } from '@okul/domain';
+import {
+  LOGO_KEYS,
+  type CheckoutEvent,
+  type MediaEvent,
+  type OrganizationEvent,
+  type SessionEvent,
+  type SmsCreditEvent,
+  type UserEvent,
+} from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
@@ -177,6 +185,23 @@ export const accountsProjection = defineProjection({
       await sql.query(`UPDATE ${table('organizations')} SET name = $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.name,
+      ]);
+    },
+    // api.md 7.5: the four logo variants, under the organisation answer's logo keys.
+    MediaUploaded: async ({ sql, table }, e: Ev<MediaEvent, 'MediaUploaded'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'logo') return;
+      await sql.query(
+        `UPDATE ${table('organizations')} SET logos = logos || jsonb_build_object($2::text, $3::text) WHERE id = $1`,
+        [e.data.organizationId, LOGO_KEYS[t.logoType], e.data.url],
+      );
+    },
+    MediaDeleted: async ({ sql, table }, e: Ev<MediaEvent, 'MediaDeleted'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'logo') return;
+      await sql.query(`UPDATE ${table('organizations')} SET logos = logos - $2::text WHERE id = $1`, [
+        e.data.organizationId,
+        LOGO_KEYS[t.logoType],
       ]);
     },
     OrganizationDeactivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationDeactivated'>) => {

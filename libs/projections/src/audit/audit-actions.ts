@@ -11,6 +11,7 @@ import { smsAuditMappers } from '../sms/sms.audit';
 import { scheduleAuditMappers } from '../schedules/schedules.audit';
 import { gradeAuditMappers } from '../grades/grades.audit';
 import { calendarFeedAuditMappers } from '../calendar-feeds/calendar-feeds.audit';
+import { mediaAuditMappers } from '../media/media.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -31,7 +32,10 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...accountAuditMappers,
   SessionStarted: () => ({ action: 'login', details: {} }),
   SessionRefreshed: () => ({ action: 'refresh_session', details: {} }),
-  SessionEnded: (e) => ({ action: 'logout', details: { reason: e.data.reason } }),
+  SessionEnded: (e) => ({
+    action: e.data.reason === 'not_me' ? 'end_all_sessions' : 'logout',
+    details: { reason: e.data.reason },
+  }),
   CourseAdded: (e) => ({ action: 'add_course', details: { courseId: e.data.courseId, name: e.data.name } }),
   CourseEdited: (e) => ({ action: 'edit_course', details: { courseId: e.data.courseId, name: e.data.name } }),
   CourseSoftDeleted: (e) => ({ action: 'soft_delete_course', details: { courseId: e.data.courseId } }),
@@ -47,4 +51,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...scheduleAuditMappers,
   ...gradeAuditMappers,
   ...calendarFeedAuditMappers,
+  ...mediaAuditMappers,
 };

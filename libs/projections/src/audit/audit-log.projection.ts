@@ -1,6 +1,75 @@
+import type { StoredEvent } from '@okul/domain';
 import type { BatchHandler, ProjectionHandler } from '../runtime/projection';
 import { defineProjection } from '../runtime/projection';
 import { auditMappers } from './audit-actions';
+
+type Sql = Parameters<ProjectionHandler>[0]['sql'];
+type Table = Parameters<ProjectionHandler>[0]['table'];
+type Row = { e: StoredEvent; mapped: { action: string; details: Record<string, unknown> } };
+
+/** The log actions that say what a student or course is called from then on (their details' `name`). */
+const NAMING: Record<string, { kind: 'student' | 'course'; idKey: string }> = {
+  register_student: { kind: 'student', idKey: 'studentDbId' },
+  edit_student: { kind: 'student', idKey: 'studentDbId' },
+  add_course: { kind: 'course', idKey: 'courseId' },
+  edit_course: { kind: 'course', idKey: 'courseId' },
+};
+const NAMED: Array<{ kind: 'student' | 'course'; idKey: string; nameKey: string }> = [
+  { kind: 'student', idKey: 'studentDbId', nameKey: 'studentName' },
+  { kind: 'course', idKey: 'courseId', nameKey: 'courseName' },
+];
+
+/**
+ * İşlem Dökümü names the student and the course of an entry as they were called when it happened (a later
+ * rename does not rewrite the past): the projection keeps the names it has seen, in event order, and writes
+ * them into each entry's details. Entries whose details already carry the name are left as they are.
+ */
+async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
+  const key = (org: string, kind: string, id: string) => `${org}|${kind}|${id}`;
+  const wanted = new Map<string, [string, string, string]>();
+  for (const { e, mapped } of rows) {
+    const org = e.metadata.organizationId;
+    if (!org) continue;
+    for (const n of NAMED) {
+      const id = mapped.details[n.idKey];
+      if (typeof id === 'string') wanted.set(key(org, n.kind, id), [org, n.kind, id]);
+    }
+  }
+  if (wanted.size === 0) return;
+  const keys = [...wanted.values()];
+  const known = await sql.query<{ organization_id: string; kind: string; id: string; name: string }>(
+    `SELECT n.organization_id, n.kind, n.id, n.name FROM ${table('audit_names')} n
+     JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(o, kind, id)
+       ON n.organization_id = k.o AND n.kind = k.kind AND n.id = k.id`,
+    [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])],
+  );
+  const names = new Map(known.rows.map((r) => [key(r.organization_id, r.kind, r.id), r.name]));
+  const changed = new Map<string, [string, string, string, string]>();
+  for (const { e, mapped } of rows) {
+    const org = e.metadata.organizationId;
+    if (!org) continue;
+    const naming = NAMING[mapped.action];
+    const id = naming && mapped.details[naming.idKey];
+    if (naming && typeof id === 'string' && typeof mapped.details.name === 'string' && mapped.details.name) {
+      names.set(key(org, naming.kind, id), mapped.details.name);
+      changed.set(key(org, naming.kind, id), [org, naming.kind, id, mapped.details.name]);
+      continue;
+    }
+    for (const n of NAMED) {
+      const ref = mapped.details[n.idKey];
+      const name = typeof ref === 'string' ? names.get(key(org, n.kind, ref)) : undefined;
+      if (name !== undefined && mapped.details[n.nameKey] === undefined) mapped.details[n.nameKey] = name;
+    }
+  }
+  if (changed.size === 0) return;
+  const up = [...changed.values()];
+  await sql.query(
+    `INSERT INTO ${table('audit_names')} (organization_id, kind, id, name)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     ON CONFLICT (organization_id, kind, id) DO UPDATE SET name = EXCLUDED.name`,
+    [up.map((u) => u[0]), up.map((u) => u[1]), up.map((u) => u[2]), up.map((u) => u[3])],
+  );
+}
 
 /**
  * The audit log (İşlem Dökümü) is a projection of the events themselves: every stored fact that a user
@@ -10,6 +79,7 @@ import { auditMappers } from './audit-actions';
 const handler: ProjectionHandler = async ({ sql, table }, e) => {
   const mapped = auditMappers[e.type]?.(e);
   if (!mapped) return;
+  await withNames(sql, table, [{ e, mapped }]);
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (id) DO NOTHING`,
@@ -33,6 +103,7 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
     return mapped ? [{ e, mapped }] : [];
   });
   if (rows.length === 0) return;
+  await withNames(sql, table, rows);
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[],
@@ -53,8 +124,9 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
 
 export const auditLogProjection = defineProjection({
   name: 'audit_log',
-  version: 1,
-  tables: ['audit_log'],
+  // 2: entries name the student and the course (audit_names)
+  version: 2,
+  tables: ['audit_log', 'audit_names'],
   schema: (t) => `
     CREATE TABLE ${t('audit_log')} (
       id bigint PRIMARY KEY,
@@ -68,6 +140,13 @@ export const auditLogProjection = defineProjection({
     );
     CREATE INDEX ON ${t('audit_log')} (organization_id, id DESC);
     CREATE INDEX ON ${t('audit_log')} (organization_id, action, id DESC);
+    CREATE TABLE ${t('audit_names')} (
+      organization_id text NOT NULL,
+      kind text NOT NULL,
+      id text NOT NULL,
+      name text NOT NULL,
+      PRIMARY KEY (organization_id, kind, id)
+    );
   `,
   // Handlers are looked up per event type; the audit log listens to every type it can map.
   handlers: new Proxy({} as Record<string, ProjectionHandler>, {

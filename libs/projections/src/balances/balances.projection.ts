@@ -1,7 +1,13 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import {
+  chargePerUnitSql,
+  periodicChargeCount,
+  perClassHolderSql,
+  type AttendanceEvent,
+  type EnrollmentEvent,
+  type PaymentEvent,
+} from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
-import { periodicChargeCount } from './periodic';
 
 type E<U extends { type: string; data: unknown }, T extends U['type']> = {
   data: Extract<U, { type: T }>['data'];
@@ -209,16 +215,18 @@ function finalPeriods(
 }
 
 /**
- * The per_class enrolment holding a lesson (api.md 9.3: start inclusive, end exclusive), latest start first as
- * the calculator picks it; its charge after the discount (balances/README.md: max(0, price - discount)).
+ * The per_class enrolment holding a lesson and its charge after the discount, chosen as the calculator
+ * chooses it (domain perClassHolder, chargePerUnit: their SQL forms), ties broken by creation.
  */
-const holder = (t: T, student: string, course: string, at: string) => `
-  SELECT h.id, greatest(h.price - greatest(h.discount, 0), 0) AS charge
+export const holder = (t: T, student: string, course: string, at: string) => {
+  const h = perClassHolderSql({ type: 'h.enrollment_type', start: 'h.start_date', end: 'h.end_date', at });
+  return `
+  SELECT h.id, ${chargePerUnitSql('h.price', 'h.discount')} AS charge
     FROM ${t('balance_enrollments')} h
-   WHERE h.student_id = ${student} AND h.course_id = ${course} AND h.enrollment_type = 'per_class'
-     AND h.start_date <= ${at} AND (h.end_date IS NULL OR ${at} < h.end_date)
-   ORDER BY h.start_date DESC, h.created_at, h.id
+   WHERE h.student_id = ${student} AND h.course_id = ${course} AND ${h.where}
+   ORDER BY ${h.orderBy}, h.created_at, h.id
    LIMIT 1`;
+};
 
 /** A lesson's rows, priced by the enrolment holding it, and its charges added to the totals. */
 async function addLessons(

@@ -1,6 +1,8 @@
 import {
   chargePerUnit,
   nextLessonsDebt,
+  nextPeriodicChargeAt,
+  periodicCharged,
   toEpoch,
   type BalanceAttendance,
   type BalanceEnrollment,
@@ -9,7 +11,6 @@ import {
   type PeriodUnit,
 } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
-import { nextPeriodicChargeAt, periodicCharged } from './periodic';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const int = (v: string | number) => Number(v);

@@ -1,10 +1,11 @@
-import type { CourseEvent } from '@okul/domain';
+import type { CourseEvent, MediaEvent } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type E<T extends CourseEvent['type']> = {
   data: Extract<CourseEvent, { type: T }>['data'];
   metadata: { occurredAt: string; userId: string | null };
 };
+type M<T extends MediaEvent['type']> = { data: Extract<MediaEvent, { type: T }>['data'] };
 
 /** The courses of each organisation (getCourses), deleted ones included with deletedAt set. */
 export const coursesProjection = defineProjection({
@@ -80,6 +81,23 @@ export const coursesProjection = defineProjection({
       await sql.query(
         `UPDATE ${table('courses')} SET deleted_at=NULL, edited_at=$2, edited_by=$3 WHERE id=$1`,
         [e.data.courseId, e.metadata.occurredAt, e.metadata.userId],
+      );
+    },
+    // api.md 7.5: the uploaded cover of a course (courses/{id}/cover.jpg).
+    MediaUploaded: async ({ sql, table }, e: M<'MediaUploaded'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'course') return;
+      await sql.query(
+        `UPDATE ${table('courses')} SET cover_photo = $3 WHERE id = $1 AND organization_id = $2`,
+        [t.id, e.data.organizationId, e.data.url],
+      );
+    },
+    MediaDeleted: async ({ sql, table }, e: M<'MediaDeleted'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'course') return;
+      await sql.query(
+        `UPDATE ${table('courses')} SET cover_photo = NULL WHERE id = $1 AND organization_id = $2`,
+        [t.id, e.data.organizationId],
       );
     },
   },

@@ -1,4 +1,10 @@
-import { wagePaymentRow, type AccountingEvent, type AttendanceEvent, type EmployeeEvent } from '@okul/domain';
+import {
+  wagePaymentRow,
+  type AccountingEvent,
+  type AttendanceEvent,
+  type EmployeeEvent,
+  type MediaEvent,
+} from '@okul/domain';
 import { defineProjection, type ProjectionContext } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
 
@@ -115,6 +121,24 @@ export const employeesProjection = defineProjection({
     // product.md 4: a deleted other employee removed for good leaves every list; wage entries naming them stay.
     EmployeePermanentlyDeleted: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeePermanentlyDeleted'>) => {
       await sql.query(`DELETE FROM ${table('employees')} WHERE id = $1`, [e.data.employeeId]);
+    },
+    // api.md 7.5: an uploaded avatar (instructors' and employees' folders) is the record's avatar.
+    MediaUploaded: async ({ sql, table }, e: E<MediaEvent, 'MediaUploaded'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'instructor' && t.kind !== 'employee') return;
+      await sql.query(`UPDATE ${table('employees')} SET avatar = $3 WHERE id = $1 AND organization_id = $2`, [
+        t.id,
+        e.data.organizationId,
+        e.data.url,
+      ]);
+    },
+    MediaDeleted: async ({ sql, table }, e: E<MediaEvent, 'MediaDeleted'>) => {
+      const t = e.data.target;
+      if (t.kind !== 'instructor' && t.kind !== 'employee') return;
+      await sql.query(
+        `UPDATE ${table('employees')} SET avatar = NULL WHERE id = $1 AND organization_id = $2`,
+        [t.id, e.data.organizationId],
+      );
     },
     // Lessons by instructor; one with Diğer (no instructor) pays no wage.
     AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {

@@ -82,6 +82,22 @@ export async function readActiveClass(
   return row ? { id: row.id, courseId: row.course_id, members: row.members } : null;
 }
 
+/** The groups of this organisation among `ids` (deleted ones flagged), as the schedule member rules name them. */
+export async function readClassesByIds(
+  sql: Sql,
+  organizationId: string,
+  ids: string[],
+): Promise<Record<string, { courseId: string; title: string; deleted: boolean }>> {
+  const r = await sql.query<{ id: string; course_id: string; title: string; deleted: boolean }>(
+    `SELECT id, course_id, title, deleted_at IS NOT NULL AS deleted FROM classes
+      WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+    [organizationId, ids],
+  );
+  return Object.fromEntries(
+    r.rows.map((c) => [c.id, { courseId: c.course_id, title: c.title, deleted: c.deleted }]),
+  );
+}
+
 /**
  * What the membership rules need of each student (product.md 5): their enrolments and a label naming them
  * ("26007 Ayşe Yılmaz"). An id that is no student of this organisation has no enrolments and is named by its id.

@@ -18,6 +18,8 @@ export interface Db extends Sql {
    * restart), so its holder knows to take it again. Absent where locks cannot be lost (PGlite).
    */
   holds?(name: string): boolean;
+  /** Connections of the pool: open, idle, queries waiting for one, and the most it opens (the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 

@@ -7,10 +7,11 @@ import { organizationNameChange } from './account-forms';
 import { OrganizationAccessControl } from '../organization-access/OrganizationAccessControl';
 import { useRenameOrganization } from './queries';
 import { Section } from '../../components/Section';
+import { OrganizationLogos } from './OrganizationLogos';
 
 /**
- * product.md 2 Settings, organisation settings (school-admin and above): the organisation's name; for
- * developers also its access (open or closed).
+ * product.md 2 Settings, organisation settings (school-admin and above): the organisation's name and logos;
+ * for developers also its access (open or closed).
  */
 export function OrganizationSettingsCard({
   organization,
@@ -56,6 +57,7 @@ export function OrganizationSettingsCard({
           Kurum Adını Kaydet
         </Button>
       </Stack>
+      <OrganizationLogos organization={organization} />
       {canToggleAccess && <OrganizationAccessControl organization={organization} />}
     </Section>
   );

@@ -151,7 +151,7 @@ export function AttendanceFormPage({
   const editAttendance = useEditAttendance(orgId);
   const mutation = editing ? editAttendance : addAttendance;
   const failure = editing ? MESSAGES['attendance.editFailed'].text : MESSAGES['attendance.addFailed'].text;
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const [now] = useState(() => new Date());
 
   const resolver = useMemo(() => resolverFor(editing), [editing]);
@@ -194,7 +194,7 @@ export function AttendanceFormPage({
   const courseOptions = courses.filter((c) => !c.deletedAt || c.id === courseId);
   const instructorChoices = instructorOptions(instructors.data ?? [], courseId, editing);
 
-  const refusedNames = serverError ? studentsWithoutEnrollment(serverError) : null;
+  const refusedNames = studentsWithoutEnrollment(serverError, students);
 
   const submit = handleSubmit(async (body) => {
     setServerError(null);
@@ -205,7 +205,7 @@ export function AttendanceFormPage({
       await navigate({ to: '/giris/yoklamalar' });
     } catch (error) {
       // the mutation showed the toast; the form keeps the input and shows the refusal under it
-      setServerError(errorText(error));
+      setServerError(error);
     }
   });
 
@@ -379,7 +379,7 @@ export function AttendanceFormPage({
               <Alert severity="error">{formState.errors.root.message}</Alert>
             )}
 
-            {serverError &&
+            {serverError !== null &&
               (refusedNames ? (
                 // api.md 8.3: the refusal names the students without an enrolment at that date
                 <Alert severity="warning" role="alert">
@@ -393,7 +393,7 @@ export function AttendanceFormPage({
                 </Alert>
               ) : (
                 <Alert severity="error" role="alert">
-                  {failure}: {serverError}
+                  {failure}: {errorText(serverError)}
                 </Alert>
               ))}
 

@@ -9,6 +9,7 @@ import {
   type EditAttendanceInput,
 } from '@okul/domain';
 import type { z } from 'zod';
+import { detailList, refusal } from '../../api/client';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
 /** A student of getStudents?view=list, as far as the attendee picker needs it. */
@@ -224,17 +225,21 @@ export function attendeesWithoutEnrollment(
 const [NO_ENROLLMENT_PREFIX] = MESSAGES['attendance.noEnrollment'].text.split('{students}');
 
 /**
- * api.md 8.3 "plus a list of students without an enrolment at that date": the students named by the
- * server's refusal ("26007 Ayşe Yılmaz, …"), or null when the error is another one.
+ * api.md 8.3 "plus a list of students without an enrolment at that date": the students the server's refusal
+ * names in its details (`studentIds`), labelled from the students the form knows (the id when it knows none),
+ * or null when the error is another one.
  */
-export function studentsWithoutEnrollment(error: string): string[] | null {
-  if (!error.startsWith(NO_ENROLLMENT_PREFIX)) return null;
-  const names = error
-    .slice(NO_ENROLLMENT_PREFIX.length)
-    .split(', ')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  return names.length > 0 ? names : null;
+export function studentsWithoutEnrollment(
+  error: unknown,
+  students: readonly Pick<PickerStudent, 'id' | 'studentNumber' | 'name' | 'surname'>[],
+): string[] | null {
+  const ids = detailList(refusal(error, 'attendance.noEnrollment'), 'studentIds');
+  if (ids.length === 0) return null;
+  const byId = new Map(students.map((s) => [s.id, s]));
+  return ids.map((id) => {
+    const s = byId.get(id);
+    return s ? studentLabel(s) : id;
+  });
 }
 
 export const NO_ENROLLMENT_TITLE = NO_ENROLLMENT_PREFIX.replace(/:\s*$/, '');

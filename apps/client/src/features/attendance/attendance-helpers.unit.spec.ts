@@ -1,6 +1,7 @@
 import { addAttendanceSchema, editAttendanceSchema, message } from '@okul/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import {
   ATTENDANCE_PAGE_SIZE,
   attendanceInstant,
@@ -253,14 +254,23 @@ describe('who may attend', () => {
 });
 
 describe('the server refusal naming students', () => {
-  it('lists the students of the noEnrollment message', () => {
-    const text = message('attendance.noEnrollment', { students: '25001 Ali Veli, 25003 Can Ok' });
-    expect(studentsWithoutEnrollment(text)).toEqual(['25001 Ali Veli', '25003 Can Ok']);
+  const refusedFor = (code: string, details?: Record<string, unknown>) =>
+    new ApiError(message('attendance.noEnrollment', { students: 'yazı, değil' }), 400, { code, details });
+
+  it('names the students of the refusal details, labelled from the known students, in their order', () => {
+    const error = refusedFor('attendance.noEnrollment', { studentIds: [CAN, 'gone', ALI] });
+    expect(studentsWithoutEnrollment(error, students)).toEqual([
+      studentLabel(students.find((s) => s.id === CAN)!),
+      'gone',
+      studentLabel(students.find((s) => s.id === ALI)!),
+    ]);
   });
 
-  it('is null for other errors', () => {
-    expect(studentsWithoutEnrollment(message('attendance.courseMissing'))).toBeNull();
-    expect(studentsWithoutEnrollment('Bağlantı hatası')).toBeNull();
+  it('is null for other errors, whatever their text says', () => {
+    expect(studentsWithoutEnrollment(refusedFor('attendance.courseMissing'), students)).toBeNull();
+    expect(studentsWithoutEnrollment(refusedFor('attendance.noEnrollment'), students)).toBeNull();
+    expect(studentsWithoutEnrollment(new Error('Bağlantı hatası'), students)).toBeNull();
+    expect(studentsWithoutEnrollment(null, students)).toBeNull();
   });
 });
 

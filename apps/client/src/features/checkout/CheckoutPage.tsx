@@ -36,7 +36,7 @@ const BLOB_LIFETIME_MS = 60_000;
 
 /**
  * /odeme (product.md 2): the user's name and e-mail, the plan picker, the cart line, ÖDEMEYE GEÇ (the
- * POSNET 3-D checkout) and, outside production, MOCK PAYMENT (TEST); both need a chosen plan. A bank
+ * POSNET 3-D checkout) and, with the test aids on, MOCK PAYMENT (TEST); both need a chosen plan. A bank
  * return that did not succeed (?odeme=basarisiz|beklemede|hata&paymentId=) is explained at the top.
  */
 export function CheckoutPage({

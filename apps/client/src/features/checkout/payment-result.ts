@@ -2,7 +2,7 @@ import { ROLES, mayPayForOrganization } from '@okul/domain';
 import type { Membership, Organization } from '@okul/domain';
 
 /**
- * docs/DECISIONS.md (issue 3): the bank's return sends the browser to /odeme?odeme=basarisiz|beklemede&paymentId=
+ * docs/DECISIONS.md: the bank's return sends the browser to /odeme?odeme=basarisiz|beklemede&paymentId=
  * (a declined or not yet decided payment), or /odeme?odeme=hata when the payment is unknown.
  */
 export const PAYMENT_RETURNS = ['basarisiz', 'beklemede', 'hata'] as const;

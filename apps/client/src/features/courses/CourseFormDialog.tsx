@@ -5,7 +5,14 @@ import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { addCourseSchema, editCourseSchema, type AddCourseInput, type EditCourseInput } from '@okul/domain';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../api/client';
+import { ImageUpload } from '../../components/ImageUpload';
+import { uploadImage } from '../../lib/image-upload';
+import { useOrgId } from '../auth/useSession';
+import { courseKeys } from './queries';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
@@ -54,6 +61,11 @@ export function CourseFormDialog({ open, course, busy, onClose, onAdd, onEdit }:
     defaultValues: initialValues(course),
   });
 
+  const orgId = useOrgId();
+  const queryClient = useQueryClient();
+  const [pendingCover, setPendingCover] = useState<File | null>(null);
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: courseKeys.list(orgId) });
+
   useEffect(() => {
     if (open) reset(initialValues(course));
   }, [open, course, reset]);
@@ -62,8 +74,21 @@ export function CourseFormDialog({ open, course, busy, onClose, onAdd, onEdit }:
     // product.md 5 (trimming rule): blank optional text is sent as null.
     const code = values.code?.trim() ? values.code.trim() : null;
     try {
-      if (editing) await onEdit({ ...(values as EditCourseInput), code });
-      else await onAdd({ ...(values as AddCourseInput), code });
+      const saved = editing
+        ? await onEdit({ ...(values as EditCourseInput), code })
+        : await onAdd({ ...(values as AddCourseInput), code });
+      // A cover picked for a new course goes up once the course has its id (api.md 7.5 courses/{id}).
+      const id = course?.id ?? (saved as { id?: string } | undefined)?.id;
+      if (pendingCover && id) {
+        try {
+          await uploadImage(orgId, { target: 'course', id }, pendingCover, () => {});
+          await refreshList();
+        } catch (e) {
+          // api.md 8.4 Media: Fotoğraf yüklenemedi
+          enqueueSnackbar(`Fotoğraf yüklenemedi: ${errorText(e)}`, { variant: 'error' });
+        }
+      }
+      setPendingCover(null);
       onClose();
     } catch {
       // the mutation already showed the error toast; the dialog stays open with the user's input
@@ -81,6 +106,16 @@ export function CourseFormDialog({ open, course, busy, onClose, onAdd, onEdit }:
       cancelLabel="Vazgeç"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
+        <ImageUpload
+          key={course?.id ?? 'new'}
+          orgId={orgId}
+          label="Kapak görseli"
+          shape="cover"
+          url={course?.coverPhoto ?? null}
+          target={course ? { target: 'course', id: course.id } : null}
+          onPendingFile={setPendingCover}
+          onUploaded={() => void refreshList()}
+        />
         <FormTextField
           control={control}
           name="name"

@@ -1,3 +1,4 @@
+import { COVER_TRANSFORM, withImageTransform } from '@okul/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -50,9 +51,19 @@ export function CoursesPage() {
       key: 'name',
       header: 'Kurs adı',
       cell: (c) => (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {c.name}
-        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          {c.coverPhoto && (
+            <Box
+              component="img"
+              src={withImageTransform(c.coverPhoto, COVER_TRANSFORM)}
+              alt={`${c.name} kapak görseli`}
+              sx={{ width: 72, height: 47, objectFit: 'cover', borderRadius: 1 }}
+            />
+          )}
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {c.name}
+          </Typography>
+        </Stack>
       ),
     },
     { key: 'code', header: 'Kod', cell: (c) => c.code || '—', hideBelow: 'md' },

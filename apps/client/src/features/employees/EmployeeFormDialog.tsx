@@ -19,8 +19,15 @@ import {
   parseDateInput,
   type EmployeeTypeId,
 } from '@okul/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { errorText } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { ImageUpload } from '../../components/ImageUpload';
+import { uploadImage } from '../../lib/image-upload';
+import { useOrgId } from '../auth/useSession';
+import { employeeKeys } from './queries';
 import { digitsOnly } from '../../lib/format';
 import {
   bodyOf,
@@ -78,6 +85,17 @@ export function EmployeeFormDialog({
   const noun = instructor ? 'Eğitmen' : 'Çalışan';
   const set = <K extends keyof EmployeeDraft>(key: K, value: EmployeeDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  const orgId = useOrgId();
+  const queryClient = useQueryClient();
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
+  // api.md 7.5: an instructor's avatar lives in the instructors folder, other employees' in the employees one.
+  const avatarKind = (typeId: EmployeeTypeId) =>
+    mode === 'instructor' || typeId === INSTRUCTOR_TYPE_ID ? ('instructor' as const) : ('employee' as const);
+  const refreshLists = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: employeeKeys.employees(orgId) }),
+      queryClient.invalidateQueries({ queryKey: employeeKeys.instructors(orgId) }),
+    ]);
   const setWage = (i: number, patch: Partial<WageDraft>) =>
     setDraft((d) => ({ ...d, wages: d.wages.map((w, j) => (j === i ? { ...w, ...patch } : w)) }));
 
@@ -88,7 +106,18 @@ export function EmployeeFormDialog({
     }
     try {
       const body = bodyOf(draft, mode);
-      await onSave(employee ? { id: employee.id, ...body } : body);
+      const saved = await onSave(employee ? { id: employee.id, ...body } : body);
+      // A photo picked for a new record goes up once the record has its id (api.md 7.5 folders name it).
+      const id = employee?.id ?? (saved as { id?: string } | undefined)?.id;
+      if (pendingAvatar && id) {
+        try {
+          await uploadImage(orgId, { target: avatarKind(draft.employeeTypeId), id }, pendingAvatar, () => {});
+          await refreshLists();
+        } catch (e) {
+          // api.md 8.4 Media: Fotoğraf yüklenemedi
+          enqueueSnackbar(`Fotoğraf yüklenemedi: ${errorText(e)}`, { variant: 'error' });
+        }
+      }
       onClose();
     } catch {
       // the mutation showed the failure toast; the dialog keeps what was typed
@@ -120,10 +149,22 @@ export function EmployeeFormDialog({
         void submit();
       }}
       submitLabel={busy ? 'Kaydediliyor' : employee ? 'Güncelle' : 'Kaydet'}
-      submitDisabled={!changed}
+      submitDisabled={!changed && !pendingAvatar}
       cancelLabel="Vazgeç"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
+        <ImageUpload
+          orgId={orgId}
+          label="Fotoğraf"
+          shape="avatar"
+          url={employee?.avatar ?? null}
+          target={employee ? { target: avatarKind(initial.employeeTypeId), id: employee.id } : null}
+          onPendingFile={setPendingAvatar}
+          onUploaded={(url) => {
+            set('avatar', url ?? '');
+            void refreshLists();
+          }}
+        />
         {mode === 'employee' && (
           <TextField
             select

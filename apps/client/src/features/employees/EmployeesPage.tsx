@@ -28,6 +28,7 @@ import {
   type EmployeeRecord,
 } from './employee-form';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
+import { PersonAvatar } from './PersonAvatar';
 import { usePeopleOptions } from './PeoplePickers';
 import {
   employeesListQueryOptions,
@@ -92,9 +93,12 @@ export function EmployeesPage() {
       key: 'name',
       header: 'İsim Soyisim',
       cell: (e) => (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {fullName(e)}
-        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <PersonAvatar person={e} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {fullName(e)}
+          </Typography>
+        </Stack>
       ),
     },
     ...(tab === 'others'

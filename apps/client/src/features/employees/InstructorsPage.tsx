@@ -19,6 +19,7 @@ import { formatDateTime } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import { splitEmployees, type EmployeeRecord } from './employee-form';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
+import { PersonAvatar } from './PersonAvatar';
 import { usePeopleOptions } from './PeoplePickers';
 import {
   instructorsQueryOptions,
@@ -64,9 +65,12 @@ export function InstructorsPage() {
       key: 'name',
       header: 'İsim Soyisim',
       cell: (e) => (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {fullName(e)}
-        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <PersonAvatar person={e} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {fullName(e)}
+          </Typography>
+        </Stack>
       ),
     },
     { key: 'branches', header: 'Branşlar', cell: branches },

@@ -12,6 +12,7 @@ import {
   type SmsStudentPhones,
 } from '@okul/domain';
 import { useEffect, useRef, useState } from 'react';
+import { PHONE_KIND_LABELS } from './send-problems';
 
 /** api.md 9.2 bulk list: height 600, rows 160 plus 16 spacing, overscan 8, scroll debounce 150 ms. */
 const HEIGHT = 600;
@@ -19,11 +20,7 @@ const ROW = 160 + 16;
 const OVERSCAN = 8;
 const DEBOUNCE_MS = 150;
 
-export const PHONE_LABELS: Record<SmsPhoneKind, string> = {
-  studentPhone: 'Öğrenci',
-  parent1Phone: '1. Veli',
-  parent2Phone: '2. Veli',
-};
+export const PHONE_LABELS: Record<SmsPhoneKind, string> = PHONE_KIND_LABELS;
 
 export const selectionKey = (studentId: string, kind: SmsPhoneKind) => `${studentId}:${kind}`;
 

@@ -40,6 +40,7 @@ import { useOrgId } from '../auth/useSession';
 import { ConsentQr } from './ConsentQr';
 import { NoticesTab } from './NoticesTab';
 import { PHONE_LABELS, PhoneList, selectable, selectionKey } from './PhoneList';
+import { droppedProblem, sendRefusalProblem, type SmsProblem } from './send-problems';
 import { SmsCreditDialog } from './SmsCreditDialog';
 import {
   downloadPhoneBook,
@@ -294,6 +295,40 @@ function SendButton({
   );
 }
 
+/** Who a send left out or was refused for, named from the server's details; bulk sends can unselect them. */
+function ProblemAlert({
+  problem,
+  severity,
+  onUnselect,
+}: {
+  problem: SmsProblem | null;
+  severity: 'warning' | 'error';
+  onUnselect?: (keys: string[]) => void;
+}) {
+  if (!problem) return null;
+  const keys = problem.rows.flatMap((r) => (r.key ? [r.key] : []));
+  return (
+    <Alert
+      severity={severity}
+      role="alert"
+      action={
+        onUnselect && keys.length > 0 ? (
+          <Button color="inherit" size="small" onClick={() => onUnselect(keys)}>
+            Seçimden çıkar
+          </Button>
+        ) : undefined
+      }
+    >
+      {problem.title}:
+      <Box component="ul" aria-label={problem.title} sx={{ my: 0.5, pl: 3 }}>
+        {problem.rows.map((r, i) => (
+          <li key={`${r.key ?? r.label}-${i}`}>{r.label}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 function BulkTab({
   orgId,
   credits,
@@ -305,6 +340,7 @@ function BulkTab({
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [text, setText] = useState('');
+  const [problem, setProblem] = useState<{ problem: SmsProblem; severity: 'warning' | 'error' } | null>(null);
   const send = useSendSms(orgId);
   const byId = useMemo(() => new Map(students.map((s) => [s.id, s])), [students]);
   const toggle = (key: string) =>
@@ -341,12 +377,21 @@ function BulkTab({
         <Button onClick={() => setSelected(new Set())}>Seçimi temizle</Button>
       </Stack>
       <PhoneList students={students} selected={selected} onToggle={toggle} />
+      <ProblemAlert
+        problem={problem?.problem ?? null}
+        severity={problem?.severity ?? 'error'}
+        onUnselect={(keys) => {
+          setSelected((prev) => new Set([...prev].filter((k) => !keys.includes(k))));
+          setProblem(null);
+        }}
+      />
       <SendButton
         count={selected.size}
         needed={needed}
         credits={credits}
         busy={send.isPending}
-        onSend={() =>
+        onSend={() => {
+          setProblem(null);
           send.mutate(
             {
               type: 'general',
@@ -355,9 +400,19 @@ function BulkTab({
                 return { DBID: id, destination: phoneOf(byId.get(id)!, kind) ?? '', message: text };
               }),
             },
-            { onSuccess: () => setSelected(new Set()) },
-          )
-        }
+            {
+              onSuccess: (r) => {
+                setSelected(new Set());
+                const dropped = droppedProblem(r.dropped, students);
+                if (dropped) setProblem({ problem: dropped, severity: 'warning' });
+              },
+              onError: (error) => {
+                const refused = sendRefusalProblem(error, students);
+                if (refused) setProblem({ problem: refused, severity: 'error' });
+              },
+            },
+          );
+        }}
       />
     </Stack>
   );
@@ -375,6 +430,7 @@ function SingleTab({
   const [student, setStudent] = useState<SmsStudentPhones | null>(null);
   const [kind, setKind] = useState<SmsPhoneKind | ''>('');
   const [text, setText] = useState('');
+  const [problem, setProblem] = useState<SmsProblem | null>(null);
   const send = useSendSms(orgId);
   const count = student && kind ? 1 : 0;
   return (
@@ -405,19 +461,23 @@ function SingleTab({
         </TextField>
       )}
       <MessageBox text={text} onChange={setText} count={count} />
+      <ProblemAlert problem={problem} severity="error" />
       <SendButton
         count={count}
         needed={smsSegments(truncateSms(text)) * count}
         credits={credits}
         busy={send.isPending}
-        onSend={() =>
-          student &&
-          kind &&
-          send.mutate({
-            type: 'general',
-            messages: [{ DBID: student.id, destination: phoneOf(student, kind) ?? '', message: text }],
-          })
-        }
+        onSend={() => {
+          if (!student || !kind) return;
+          setProblem(null);
+          send.mutate(
+            {
+              type: 'general',
+              messages: [{ DBID: student.id, destination: phoneOf(student, kind) ?? '', message: text }],
+            },
+            { onError: (error) => setProblem(sendRefusalProblem(error, students)) },
+          );
+        }}
       />
     </Stack>
   );

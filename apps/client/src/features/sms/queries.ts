@@ -65,6 +65,20 @@ export const smsRecipientsQueryOptions = (orgId: string) =>
       unwrap(await api.get<SmsRecipients>(`/orgs/${orgId}/getSmsRecipients`, { signal })),
   });
 
+/** The credits and one student's phones with their consents, read afresh (the student detail's SMS reminder). */
+export const smsStudentRecipientsQueryOptions = (orgId: string, studentId: string) =>
+  queryOptions({
+    queryKey: orgKey(orgId, `smsRecipients:${studentId}`),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<SmsRecipients>(
+          `/orgs/${orgId}/getSmsRecipients?studentId=${encodeURIComponent(studentId)}`,
+          { signal },
+        ),
+      ),
+    staleTime: 0,
+  });
+
 export type OutboxRecord = SmsOutboxRecord & { reason: string | null };
 
 /** The outbox refreshes itself while messages are on their way (sending, waiting). */
@@ -88,7 +102,12 @@ export function useSendSms(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Omit<SendSmsInput, 'SendAt'> & { SendAt?: string | null }) =>
-      unwrap(await api.post<{ count: number; message: string }>(`/orgs/${orgId}/sendSms`, input)),
+      unwrap(
+        await api.post<{ count: number; message: string; dropped: { DBID: string; destination: string }[] }>(
+          `/orgs/${orgId}/sendSms`,
+          input,
+        ),
+      ),
     onSuccess: async (r) => {
       enqueueSnackbar(r.message, { variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: orgKey(orgId) });

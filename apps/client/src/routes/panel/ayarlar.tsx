@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { sessionsQueryOptions } from '../../features/account/queries';
-import { SettingsPage } from '../../features/account/SettingsPage';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const SettingsPage = lazyRouteComponent(() => import('../../features/account/SettingsPage'), 'SettingsPage');
 
 export const settingsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

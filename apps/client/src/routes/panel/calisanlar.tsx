@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { EmployeesPage } from '../../features/employees/EmployeesPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { employeesListQueryOptions } from '../../features/employees/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const EmployeesPage = lazyRouteComponent(
+  () => import('../../features/employees/EmployeesPage'),
+  'EmployeesPage',
+);
 
 export const employeesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

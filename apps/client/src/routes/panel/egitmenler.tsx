@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { InstructorsPage } from '../../features/employees/InstructorsPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { instructorsQueryOptions } from '../../features/employees/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const InstructorsPage = lazyRouteComponent(
+  () => import('../../features/employees/InstructorsPage'),
+  'InstructorsPage',
+);
 
 export const instructorsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { InboxPage } from '../../features/inbox/InboxPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { messagesQueryOptions } from '../../features/inbox/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const InboxPage = lazyRouteComponent(() => import('../../features/inbox/InboxPage'), 'InboxPage');
 
 export const inboxRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,11 +1,13 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { coursesQueryOptions } from '../../features/courses/queries';
-import { GroupsPage } from '../../features/groups/GroupsPage';
 import { groupsQueryOptions } from '../../features/groups/queries';
 import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const GroupsPage = lazyRouteComponent(() => import('../../features/groups/GroupsPage'), 'GroupsPage');
 
 export const groupsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,7 +1,12 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { InvitationAcceptPage } from '../../features/password/InvitationAcceptPage';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { linkParams, readLinkSearch } from '../../features/password/link-params';
 import { girisRoute } from './giris';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const InvitationAcceptPage = lazyRouteComponent(
+  () => import('../../features/password/InvitationAcceptPage'),
+  'InvitationAcceptPage',
+);
 
 /** /giris/invite?email=&token= (minimum role: not-registered; no side menu). */
 export const invitationRoute = createRoute({

@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { LogsPage } from '../../features/logs/LogsPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const LogsPage = lazyRouteComponent(() => import('../../features/logs/LogsPage'), 'LogsPage');
 
 export interface LogsSearch {
   /** The action filter (exact action name, `_failed` variants included). */

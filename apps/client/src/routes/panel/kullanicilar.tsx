@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { organizationUsersQueryOptions } from '../../features/users/queries';
-import { UsersPage } from '../../features/users/UsersPage';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const UsersPage = lazyRouteComponent(() => import('../../features/users/UsersPage'), 'UsersPage');
 
 export const usersRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

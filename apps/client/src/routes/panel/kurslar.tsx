@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { CoursesPage } from '../../features/courses/CoursesPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { coursesQueryOptions } from '../../features/courses/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const CoursesPage = lazyRouteComponent(() => import('../../features/courses/CoursesPage'), 'CoursesPage');
 
 export const coursesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

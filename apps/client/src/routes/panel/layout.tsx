@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
 import { gatePanel } from '../../features/auth/session';
 import { girisRoute } from './giris';
 import { throwGateRedirect } from './gating';
-import { PanelLayout } from './-components/PanelLayout';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const PanelLayout = lazyRouteComponent(() => import('./-components/PanelLayout'), 'PanelLayout');
 
 /**
  * The panel with its side menu (pathless, under /giris). Its guard applies the gating of product.md 2 and

@@ -1,10 +1,8 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { CenteredCard } from '../../components/CenteredCard';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { LoginPage } from '../../features/auth/components/LoginPage';
-import { OrganizationSelect } from '../../features/auth/components/OrganizationSelect';
 import { loadSession } from '../../features/auth/runtime';
 import { gatePanel } from '../../features/auth/session';
 import { useAccessToken, useSession } from '../../features/auth/useSession';
@@ -12,6 +10,13 @@ import { useAuthActions } from '../../features/auth/useAuthActions';
 import { girisRoute } from './giris';
 import { safeReturnPath, throwGateRedirect } from './gating';
 import { homePathFor } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const LoginPage = lazyRouteComponent(() => import('../../features/auth/components/LoginPage'), 'LoginPage');
+const OrganizationSelect = lazyRouteComponent(
+  () => import('../../features/auth/components/OrganizationSelect'),
+  'OrganizationSelect',
+);
 
 export interface LoginSearch {
   /** product.md 2: an optional organisation whose logo the login page shows. */

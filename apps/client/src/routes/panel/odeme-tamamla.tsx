@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { PaymentLockoutPage } from '../../features/auth/components/PaymentLockoutPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
 import { gatePanel } from '../../features/auth/session';
 import { girisRoute } from './giris';
 import { throwGateRedirect } from './gating';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const PaymentLockoutPage = lazyRouteComponent(
+  () => import('../../features/auth/components/PaymentLockoutPage'),
+  'PaymentLockoutPage',
+);
 
 /**
  * /giris/odeme-tamamla (minimum role: user): the selected organisation has no active membership. With an

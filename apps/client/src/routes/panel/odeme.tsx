@@ -1,13 +1,18 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loadSession } from '../../features/auth/runtime';
 import { gatePanel } from '../../features/auth/session';
-import { CheckoutPage } from '../../features/checkout/CheckoutPage';
 import { parsePaymentSearch, type PaymentSearch } from '../../features/checkout/payment-result';
 import type { LegalDocument } from '../public/-components/legal/documents';
-import { LegalDialog } from '../public/-components/legal/LegalDialog';
 import { girisRoute } from './giris';
 import { throwGateRedirect } from './gating';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const CheckoutPage = lazyRouteComponent(() => import('../../features/checkout/CheckoutPage'), 'CheckoutPage');
+const LegalDialog = lazyRouteComponent(
+  () => import('../public/-components/legal/LegalDialog'),
+  'LegalDialog',
+);
 
 /**
  * /giris/odeme: the payment page the inactive-membership screen links to (product.md 2, relative path

@@ -1,11 +1,16 @@
 import Alert from '@mui/material/Alert';
-import { createRoute } from '@tanstack/react-router';
-import { StudentDetailPage } from '../../features/students/detail/StudentDetailPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseStudentNumber } from '../../features/students/list/student-table';
 import { preloadStudentByNumber } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const StudentDetailPage = lazyRouteComponent(
+  () => import('../../features/students/detail/StudentDetailPage'),
+  'StudentDetailPage',
+);
 
 export const studentDetailRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,13 +1,18 @@
 import Alert from '@mui/material/Alert';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { useOrgId } from '../../features/auth/useSession';
-import { StudentFormPage } from '../../features/students/form/StudentFormPage';
 import { parseStudentNumber } from '../../features/students/list/student-table';
 import { preloadStudentByNumber, studentByNumberQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const StudentFormPage = lazyRouteComponent(
+  () => import('../../features/students/form/StudentFormPage'),
+  'StudentFormPage',
+);
 
 function StudentEdit({ studentNumber }: { studentNumber: number }) {
   const orgId = useOrgId();

@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { StudentFormPage } from '../../features/students/form/StudentFormPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const StudentFormPage = lazyRouteComponent(
+  () => import('../../features/students/form/StudentFormPage'),
+  'StudentFormPage',
+);
 
 export const studentRegisterRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { StudentsPage } from '../../features/students/list/StudentsPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const StudentsPage = lazyRouteComponent(
+  () => import('../../features/students/list/StudentsPage'),
+  'StudentsPage',
+);
 
 export const studentsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,12 +1,17 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { coursesQueryOptions } from '../../features/courses/queries';
 import { groupsQueryOptions } from '../../features/groups/queries';
 import { schedulesQueryOptions } from '../../features/schedules/queries';
-import { SchedulesPage } from '../../features/schedules/SchedulesPage';
 import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const SchedulesPage = lazyRouteComponent(
+  () => import('../../features/schedules/SchedulesPage'),
+  'SchedulesPage',
+);
 
 export const schedulesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

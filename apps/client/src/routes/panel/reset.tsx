@@ -1,7 +1,12 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { linkParams, readLinkSearch } from '../../features/password/link-params';
-import { ResetPasswordPage } from '../../features/password/ResetPasswordPage';
 import { girisRoute } from './giris';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('../../features/password/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
 
 /** /giris/reset?email=&token= (minimum role: not-registered; no side menu). */
 export const resetPasswordRoute = createRoute({

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { SmsPage } from '../../features/sms/SmsPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { smsRecipientsQueryOptions } from '../../features/sms/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const SmsPage = lazyRouteComponent(() => import('../../features/sms/SmsPage'), 'SmsPage');
 
 export const smsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

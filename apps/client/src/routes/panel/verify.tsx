@@ -1,6 +1,11 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { VerifyEmailPage } from '../../features/registration/VerifyEmailPage';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { girisRoute } from './giris';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const VerifyEmailPage = lazyRouteComponent(
+  () => import('../../features/registration/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
 
 export interface VerifySearch {
   email?: string;

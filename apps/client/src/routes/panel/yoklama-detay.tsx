@@ -1,9 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
-import { AttendanceDetailPage } from '../../features/attendance/AttendanceDetailPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { attendanceQueryOptions } from '../../features/attendance/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const AttendanceDetailPage = lazyRouteComponent(
+  () => import('../../features/attendance/AttendanceDetailPage'),
+  'AttendanceDetailPage',
+);
 
 export const attendanceDetailRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,12 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createRoute } from '@tanstack/react-router';
-import { AttendanceFormPage } from '../../features/attendance/AttendanceFormPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { attendanceQueryOptions, pickerStudentsQueryOptions } from '../../features/attendance/queries';
 import { useOrgId } from '../../features/auth/useSession';
 import { coursesQueryOptions } from '../../features/courses/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const AttendanceFormPage = lazyRouteComponent(
+  () => import('../../features/attendance/AttendanceFormPage'),
+  'AttendanceFormPage',
+);
 
 export const attendanceEditRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,12 +1,18 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { occurrencesQueryOptions } from '../../features/schedules/queries';
-import { AttendanceFormPage, type AttendancePrefill } from '../../features/attendance/AttendanceFormPage';
+import type { AttendancePrefill } from '../../features/attendance/AttendanceFormPage';
 import { pickerStudentsQueryOptions } from '../../features/attendance/queries';
 import { coursesQueryOptions } from '../../features/courses/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const AttendanceFormPage = lazyRouteComponent(
+  () => import('../../features/attendance/AttendanceFormPage'),
+  'AttendanceFormPage',
+);
 
 export const attendanceAddRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,6 +1,5 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { AttendancesPage } from '../../features/attendance/AttendancesPage';
 import {
   parseAttendanceListSearch,
   type AttendanceListSearch,
@@ -8,6 +7,12 @@ import {
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const AttendancesPage = lazyRouteComponent(
+  () => import('../../features/attendance/AttendancesPage'),
+  'AttendancesPage',
+);
 
 export const attendancesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,

@@ -1,8 +1,13 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
-import { RegistrationPage } from '../../features/registration/RegistrationPage';
 import { publicLayoutRoute } from './layout';
 import { useLegalDocuments } from './-components/legal/LegalDocumentsContext';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const RegistrationPage = lazyRouteComponent(
+  () => import('../../features/registration/RegistrationPage'),
+  'RegistrationPage',
+);
 
 /** /kayit, Kurum Kayıt (product.md 2): active users never stay here (product.md 4). */
 export const registrationRoute = createRoute({

@@ -1,7 +1,9 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
 import { publicLayoutRoute } from './layout';
-import { LandingPage } from './-components/LandingPage';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const LandingPage = lazyRouteComponent(() => import('./-components/LandingPage'), 'LandingPage');
 
 export const landingRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,

@@ -1,6 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../root';
-import { PublicLayout } from './-components/PublicLayout';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const PublicLayout = lazyRouteComponent(() => import('./-components/PublicLayout'), 'PublicLayout');
 
 /** The public pages (landing, registration, payment): header with the logo, footer. Pathless. */
 export const publicLayoutRoute = createRoute({

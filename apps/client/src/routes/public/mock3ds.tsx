@@ -1,7 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
-import { Mock3dsPage } from '../../features/checkout/Mock3dsPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseMock3dsSearch, type Mock3dsSearch } from '../../features/checkout/mock3ds';
 import { publicLayoutRoute } from './layout';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const Mock3dsPage = lazyRouteComponent(() => import('../../features/checkout/Mock3dsPage'), 'Mock3dsPage');
 
 /** /mock3ds (product.md 2): the test checkout's return page; the server refuses finalize in production. */
 export const mock3dsRoute = createRoute({

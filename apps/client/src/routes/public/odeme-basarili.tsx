@@ -1,6 +1,11 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { PaymentSuccessPage } from '../../features/checkout/PaymentSuccessPage';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { publicLayoutRoute } from './layout';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const PaymentSuccessPage = lazyRouteComponent(
+  () => import('../../features/checkout/PaymentSuccessPage'),
+  'PaymentSuccessPage',
+);
 
 /** /odeme-basarili?token= (product.md 2): without a token the page goes to /giris. */
 export const paymentSuccessRoute = createRoute({

@@ -1,9 +1,11 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
-import { CheckoutPage } from '../../features/checkout/CheckoutPage';
 import { parsePaymentSearch, type PaymentSearch } from '../../features/checkout/payment-result';
 import { publicLayoutRoute } from './layout';
 import { useLegalDocuments } from './-components/legal/LegalDocumentsContext';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const CheckoutPage = lazyRouteComponent(() => import('../../features/checkout/CheckoutPage'), 'CheckoutPage');
 
 /**
  * /odeme (product.md 2): no user -> /, registrationStatus active -> /giris. `odeme` and `paymentId` carry

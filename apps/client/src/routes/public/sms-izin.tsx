@@ -1,6 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { ConsentPage } from '../../features/sms/ConsentPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { publicLayoutRoute } from './layout';
+
+// Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const ConsentPage = lazyRouteComponent(() => import('../../features/sms/ConsentPage'), 'ConsentPage');
 
 /** /sms-izin/<organisation id>: the page the printed QR code opens (product.md 5 Consent by QR code). */
 export const smsConsentRoute = createRoute({

@@ -116,6 +116,9 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
     holds(name) {
       return held.has(name);
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
+    },
     async close() {
       const locks = locking;
       locking = null;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { plainIp } from '@okul/domain';
 import type { Request } from 'express';
 import type { CommandContext } from '../command-executor';
 import { deterministicUuid } from '../ids';
@@ -22,7 +23,7 @@ export interface AppRequest extends Request {
 }
 
 export function clientIp(req: Request): string | null {
-  return req.ip ?? req.socket?.remoteAddress ?? null;
+  return plainIp(req.ip ?? req.socket?.remoteAddress ?? null);
 }
 
 export function commandContext(req: AppRequest, organizationId?: string | null): CommandContext {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readProjectionStamps, type Db } from '@okul/projections';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config';
 import { CONFIG, DB, EVENT_STORE } from '../tokens';
@@ -75,22 +75,11 @@ export class ReadCache {
 
   /** What the answer for the organisation is built from, or null when it must not be kept (a projection lags). */
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    const [head, r] = await Promise.all([
+    const [head, stamps] = await Promise.all([
       this.store.organizationHead(organizationId),
-      this.db.query<{ applied: string | null; generations: string | null; checkpoints: string | null }>(
-        `SELECT min(c.position)::text AS applied,
-                string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations,
-                string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS checkpoints
-           FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-          WHERE s.name = ANY($1::text[])`,
-        [projections],
-      ),
+      readProjectionStamps(this.db, projections),
     ]);
-    const { applied, generations, checkpoints } = r.rows[0] ?? {
-      applied: null,
-      generations: null,
-      checkpoints: null,
-    };
+    const { applied, generations, checkpoints } = stamps;
     // A store that cannot name the organisation's last event: any applied event moves the stamp.
     if (head === null) return checkpoints;
     if (applied === null || BigInt(applied) < head) return null;

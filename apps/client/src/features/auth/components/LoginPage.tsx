@@ -5,10 +5,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { message } from '@okul/domain';
+import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
-import { orgLogoUrl } from '../../../lib/images';
+import { fetchOrgLogoUrl } from '../../../lib/images';
 import { useAuthActions } from '../useAuthActions';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
@@ -36,7 +37,11 @@ export function LoginPage({ org }: { org?: string }) {
     }
   }
 
-  const logo = orgLogoUrl(org);
+  const { data: logo } = useQuery({
+    queryKey: ['public', 'orgLogo', org ?? ''],
+    queryFn: () => fetchOrgLogoUrl(org),
+    enabled: !!org,
+  });
   return (
     <CenteredCard top={logo ? <OrgLogo src={logo} /> : undefined}>
       <Typography variant="h5" component="h1" sx={{ mb: 3, textAlign: 'center' }}>

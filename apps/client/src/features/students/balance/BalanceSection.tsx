@@ -1,4 +1,5 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import SmsIcon from '@mui/icons-material/Sms';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,11 +12,14 @@ import Typography from '@mui/material/Typography';
 import {
   balanceTotals,
   formatTl,
+  message,
   nextLessonsDebtByCourse,
+  normalizeSmsDestination,
   reminderAmount,
   statementPeriod,
   sumKurus,
   type Kurus,
+  type SmsPhoneKind,
 } from '@okul/domain';
 import { downloadPdf } from '../../receipts/download';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +32,7 @@ import { useReadySession } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
 import { balanceSheetQueryOptions, balancesQueryOptions, enrollmentsQueryOptions } from '../queries';
 import type { BalanceSheetRow, CourseBalanceRow, Student } from '@okul/domain';
+import { SmsReminderDialog } from '../../sms/SmsReminderDialog';
 import { BalanceCalendar } from './BalanceCalendar';
 import { ENTRY_LABELS, formatSignedTl, whatsappLink, whatsappReminderText } from './balance';
 
@@ -108,6 +113,30 @@ export function BalanceSection({ student }: { student: Student }) {
   ]
     .map((p) => ({ ...p, href: whatsappLink(p.phone, reminder) }))
     .filter((p): p is { label: string; phone: string; href: string } => p.href !== null);
+  // The SMS twin of each WhatsApp button; product.md 5: a phone may be chosen only with consent ONAY.
+  const smsPhones = (
+    [
+      {
+        kind: 'studentPhone',
+        label: 'Öğrenci',
+        phone: student.phone,
+        consent: student.studentPhoneOptInStatus,
+      },
+      {
+        kind: 'parent1Phone',
+        label: '1. Veli',
+        phone: student.parent1Phone,
+        consent: student.parent1PhoneOptInStatus,
+      },
+      {
+        kind: 'parent2Phone',
+        label: '2. Veli',
+        phone: student.parent2Phone,
+        consent: student.parent2PhoneOptInStatus,
+      },
+    ] as const
+  ).filter((p) => normalizeSmsDestination(p.phone) !== null);
+  const [smsTo, setSmsTo] = useState<SmsPhoneKind | null>(null);
 
   const courseColumns: Column<CourseBalanceRow>[] = [
     { key: 'course', header: 'Kurs', cell: (r) => r.courseName ?? courseName(r.courseId) },
@@ -258,6 +287,37 @@ export function BalanceSection({ student }: { student: Student }) {
             </Button>
           ))}
         </Stack>
+      )}
+      {remind > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="body2">SMS ile ödeme hatırlatması:</Typography>
+          {smsPhones.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Kayıtlı cep telefonu yok.
+            </Typography>
+          )}
+          {smsPhones.map((p) => (
+            <Button
+              key={p.kind}
+              size="small"
+              variant="outlined"
+              startIcon={<SmsIcon />}
+              disabled={p.consent !== 'ONAY'}
+              onClick={() => setSmsTo(p.kind)}
+            >
+              {p.consent === 'ONAY' ? p.label : `${p.label} ${message('sms.noConsentLabel')}`}
+            </Button>
+          ))}
+        </Stack>
+      )}
+      {smsTo && (
+        <SmsReminderDialog
+          orgId={orgId}
+          studentId={student.id}
+          kind={smsTo}
+          initialText={reminder}
+          onClose={() => setSmsTo(null)}
+        />
       )}
       <PaginatedTable
         ariaLabel="Kurs bakiyeleri"

@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { DateLocalization } from '../../../components/DateLocalization';
 import { Logo } from '../../../components/Logo';
 import { FullPageSpinner } from '../../../components/FullPageSpinner';
 import { roleLabel } from '../../../lib/format';
@@ -90,7 +91,9 @@ export function PanelLayout() {
             Kurum erişime kapatılmış. Verileri görüntüleyebilirsiniz, ancak değişiklik yapılamaz.
           </Alert>
         )}
-        <Outlet />
+        <DateLocalization>
+          <Outlet />
+        </DateLocalization>
       </Box>
     </Box>
   );

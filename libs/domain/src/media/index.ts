@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './schemas';
+export * from './answers';
+export * from './decider';
