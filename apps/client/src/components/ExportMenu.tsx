@@ -8,9 +8,15 @@ import { api } from '../api/api';
 import { errorText, unwrap } from '../api/client';
 
 /** Fetches an export (a blob, with the token) and saves it under the name the server gives. */
-async function downloadExport(orgId: string, call: string, format: 'xlsx' | 'csv') {
+async function downloadExport(
+  orgId: string,
+  call: string,
+  format: 'xlsx' | 'csv',
+  query: Record<string, string> = {},
+) {
   try {
-    const result = await api.get<Blob>(`/orgs/${orgId}/${call}?format=${format}`, { responseType: 'blob' });
+    const q = new URLSearchParams({ ...query, format });
+    const result = await api.get<Blob>(`/orgs/${orgId}/${call}?${q.toString()}`, { responseType: 'blob' });
     const blob = unwrap(result);
     const header = result.ok ? result.headers.get('Content-Disposition') : null;
     const name = /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? `${call}.${format}`;
@@ -32,15 +38,18 @@ export function ExportMenu({
   orgId,
   call,
   label = 'Dışa aktar',
+  query,
 }: {
   orgId: string;
   call: string;
   label?: string;
+  /** More parameters of the call (e.g. a student and a period), besides the format. */
+  query?: Record<string, string>;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const pick = (format: 'xlsx' | 'csv') => {
     setAnchor(null);
-    void downloadExport(orgId, call, format);
+    void downloadExport(orgId, call, format, query);
   };
   return (
     <>

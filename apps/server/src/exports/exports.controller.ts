@@ -2,7 +2,11 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import {
   EXPORT_COLUMNS,
   EXPORT_FILE_NAMES,
+  DomainError,
   ROLES,
+  balanceSheetExportQuerySchema,
+  balanceSheetRows,
+  computeBalance,
   exportQuerySchema,
   toLocal,
   type ExportList,
@@ -13,11 +17,13 @@ import {
   exportDueList,
   exportPayments,
   exportStudents,
+  readBalanceInput,
+  readStatementHeading,
   type Db,
 } from '@okul/projections';
 import type { Response } from 'express';
 import { MinRole } from '../auth/decorators';
-import { ApiAnswerMedia, ApiQuery } from '../infra/http/api-doc';
+import { ApiAnswerMedia, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import type { AppRequest } from '../infra/http/request-context';
 import { DB } from '../infra/tokens';
@@ -28,6 +34,7 @@ const SHEETS: Record<ExportList, string> = {
   payments: 'Ödemeler',
   accounting: 'Muhasebe',
   due: 'Ödeme Bekleyenler',
+  balance: 'Bakiye Çizelgesi',
 };
 
 const today = () => {
@@ -89,5 +96,33 @@ export class ExportsController {
   exportDueList(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
     const rows = exportDueList(this.db, req.org!.id, new Date().toISOString());
     return this.send(res, query, 'due', rows);
+  }
+
+  @Get('exportBalanceSheet')
+  @MinRole(ROLES.schoolAdmin)
+  @ApiQuery(balanceSheetExportQuerySchema)
+  @ApiAnswerMedia(MEDIA, "A student's balance sheet for a period, the balance carried in first")
+  @ApiErrors('student.notFound')
+  async exportBalanceSheet(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const { format, studentId, from, to } = parseBody(balanceSheetExportQuerySchema, query);
+    const orgId = req.org!.id;
+    const heading = await readStatementHeading(this.db, orgId, studentId);
+    if (!heading) throw new DomainError('student.notFound');
+    const sheet = computeBalance({
+      ...(await readBalanceInput(this.db, orgId, studentId)),
+      now: new Date().toISOString(),
+    }).balanceSheet;
+    // One student's sheet is small: it goes out as one batch.
+    const rows = balanceSheetRows(sheet, { from, to }, (id) => heading.courseNames.get(id) ?? '');
+    return writeTable(
+      res,
+      format,
+      `${EXPORT_FILE_NAMES.balance}-${heading.studentNumber}-${today()}`,
+      SHEETS.balance,
+      EXPORT_COLUMNS.balance,
+      (async function* () {
+        yield rows;
+      })(),
+    );
   }
 }

@@ -13,12 +13,19 @@ const tckn = tcknSource(73);
 const api = () => orgApi(t, owner);
 let studentNumber: number;
 let debtorNumber: number;
+let studentId: string;
 
 /** GETs an export and reads the answer as bytes. */
-function download(s: SignedIn, call: string, format: string, org = s.organizationId) {
+function download(
+  s: SignedIn,
+  call: string,
+  format: string,
+  org = s.organizationId,
+  query: Record<string, string> = {},
+) {
   return request(t.http)
     .get(`/api/v1/orgs/${org}/${call}`)
-    .query({ format })
+    .query({ format, ...query })
     .set(s.auth)
     .buffer(true)
     .parse((res, done) => {
@@ -52,6 +59,7 @@ beforeAll(async () => {
   );
   expect(s.status).toBe(200);
   studentNumber = s.body.studentNumber;
+  studentId = s.body.id;
   await api().post('addEnrollment', {
     studentId: s.body.id,
     courseId: course,
@@ -124,6 +132,51 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => t?.close());
+
+describe('exportBalanceSheet', () => {
+  it("writes a student's balance sheet for a period, the balance carried in first, as .xlsx and CSV", async () => {
+    const period = { studentId, from: '2025-02-10', to: '2025-03-31' };
+    const x = await download(owner, 'exportBalanceSheet', 'xlsx', owner.organizationId, period);
+    expect(x.status).toBe(200);
+    expect(x.headers['content-disposition']).toMatch(
+      new RegExp(`filename="bakiye-cizelgesi-${studentNumber}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
+    );
+    const rows = await sheetRows(x.body as Buffer);
+    expect(rows[0]).toEqual(['Tarih', 'İşlem', 'Kurs', 'Tutar (TL)', 'Bakiye (TL)']);
+    // Read back: days as dates, money as numbers that sum; the 5 February payment is carried in.
+    expect(rows.slice(1)).toEqual([
+      [new Date(Date.UTC(2025, 1, 10)), 'Devreden bakiye', undefined, undefined, 1500.5],
+      [new Date(Date.UTC(2025, 2, 1)), 'Ödeme', 'Bağlama', 99.99, 1600.49],
+    ]);
+
+    const c = await download(owner, 'exportBalanceSheet', 'csv', owner.organizationId, period);
+    expect(c.status).toBe(200);
+    expect((c.body as Buffer).toString('utf8')).toBe(
+      '\uFEFFTarih;İşlem;Kurs;Tutar (TL);Bakiye (TL)\r\n' +
+        '10.02.2025;Devreden bakiye;;;1500,50\r\n' +
+        '01.03.2025;Ödeme;Bağlama;99,99;1600,49\r\n',
+    );
+
+    const whole = await download(owner, 'exportBalanceSheet', 'csv', owner.organizationId, { studentId });
+    expect((whole.body as Buffer).toString('utf8').trim().split('\r\n')).toHaveLength(3);
+  });
+
+  it('refuses a reversed period, another organisation and an unknown student', async () => {
+    const reversed = await api().get('exportBalanceSheet', {
+      studentId,
+      from: '2025-03-01',
+      to: '2025-02-01',
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error).toContain('Başlangıç tarihi bitiş tarihinden sonra olamaz.');
+    const bad = await api().get('exportBalanceSheet', { studentId, from: '2025-02-30' });
+    expect(bad.body.error).toContain('Tarih hatalı (YYYY-AA-GG).');
+    const foreign = await download(other, 'exportBalanceSheet', 'csv', other.organizationId, { studentId });
+    expect(foreign.status).toBe(404);
+    const outsider = await download(other, 'exportBalanceSheet', 'csv', owner.organizationId, { studentId });
+    expect(outsider.status).toBe(403);
+  });
+});
 
 describe('exports', () => {
   it('writes the payments as CSV for a Turkish spreadsheet: BOM, semicolons, decimal comma, dd.MM.yyyy', async () => {

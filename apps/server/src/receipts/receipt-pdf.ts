@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -7,7 +8,9 @@ import {
   formatTl,
   toEpoch,
   toLocal,
+  STATEMENT_ENTRY_LABELS,
   type BalanceSheetEntry,
+  type StatementPeriod,
 } from '@okul/domain';
 import type { ReceiptFacts } from '@okul/projections';
 
@@ -30,6 +33,41 @@ const day = (iso: string) => {
   return `${String(l.day).padStart(2, '0')}.${String(l.month).padStart(2, '0')}.${l.year}`;
 };
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * The organisation's logo when it has uploaded one (api.md 7.5: `orgs/{orgID}/logos/logo.png`, stored under
+ * DATA_DIR/media), else null. Anything but a PNG or JPEG there is left out rather than failing the document.
+ */
+export async function organizationLogo(dataDir: string, organizationId: string): Promise<Buffer | null> {
+  try {
+    const bytes = await readFile(join(dataDir, 'media', 'orgs', organizationId, 'logos', 'logo.png'));
+    // pdfkit draws PNG and JPEG; the upload keeps the file name whatever the image's type.
+    const drawable =
+      bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.subarray(0, 3).equals(JPEG_SIGNATURE);
+    return drawable ? bytes : null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/** The logo centred above the institution's name, at most 140 x 50 points; an undecodable image is skipped. */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | null) {
+  if (!logo) return;
+  const width = 140;
+  const height = 50;
+  const x = (doc.page.width - width) / 2;
+  const y = doc.y;
+  try {
+    doc.image(logo, x, y, { fit: [width, height], align: 'center', valign: 'center' });
+    doc.y = y + height + 6;
+  } catch {
+    doc.y = y;
+  }
+}
+
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: title }, lang: 'tr-TR' });
@@ -50,8 +88,14 @@ function line(doc: PDFKit.PDFDocument, label: string, value: string) {
 }
 
 /** Tahsilat Makbuzu: the institution, the number, the student and course, the amount in figures and words. */
-export function receiptPdf(facts: ReceiptFacts, receiptNumber: string, issuedAt: string): Promise<Buffer> {
+export function receiptPdf(
+  facts: ReceiptFacts,
+  receiptNumber: string,
+  issuedAt: string,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   return render((doc) => {
+    drawLogo(doc, logo);
     doc
       .font('bold')
       .fontSize(14)
@@ -81,13 +125,12 @@ export function receiptPdf(facts: ReceiptFacts, receiptNumber: string, issuedAt:
   }, `Tahsilat Makbuzu ${receiptNumber}`);
 }
 
-const ENTRY_LABELS: Record<string, string> = {
-  attendance: 'Ders',
-  payment: 'Ödeme',
-  periodic_charge: 'Dönem ücreti',
-};
+const dayOf = (d: string) => d.split('-').reverse().join('.');
 
-/** Hesap Ekstresi: the student's balance sheet, each entry with its running balance. */
+/**
+ * Hesap Ekstresi: the student's balance sheet for a period (calendar days, both included; open ends allowed),
+ * the balance carried in first, each entry with its running balance, and the balance at the period's end.
+ */
 export function statementPdf(
   heading: {
     studentNumber: number;
@@ -95,10 +138,13 @@ export function statementPdf(
     organizationName: string | null;
     courseNames: Map<string, string>;
   },
-  sheet: BalanceSheetEntry[],
+  statement: StatementPeriod<BalanceSheetEntry>,
+  period: { from?: string; to?: string },
   asOf: string,
+  logo: Buffer | null = null,
 ): Promise<Buffer> {
   return render((doc) => {
+    drawLogo(doc, logo);
     doc
       .font('bold')
       .fontSize(14)
@@ -108,20 +154,25 @@ export function statementPdf(
     doc.moveDown(0.8);
     line(doc, 'Öğrenci', `${formatStudentNumber(heading.studentNumber)} ${heading.studentName}`);
     line(doc, 'Tarih', day(asOf));
+    if (period.from !== undefined || period.to !== undefined) {
+      line(doc, 'Dönem', `${period.from ? dayOf(period.from) : '…'} – ${period.to ? dayOf(period.to) : '…'}`);
+    }
     doc.moveDown(0.5);
     doc.font('text').fontSize(8);
-    for (const e of sheet) {
+    if (period.from !== undefined) doc.text(`Devreden bakiye: ${formatTl(statement.opening)}`);
+    for (const e of statement.entries) {
       doc.text(
-        `${day(e.timestamp)}  ${ENTRY_LABELS[e.type] ?? e.type}  ${heading.courseNames.get(e.courseID) ?? ''}  ${formatTl(
+        `${day(e.timestamp)}  ${STATEMENT_ENTRY_LABELS[e.type] ?? e.type}  ${heading.courseNames.get(e.courseID) ?? ''}  ${formatTl(
           e.amount,
         )}  Bakiye: ${formatTl(e.rollingBalance)}`,
       );
     }
-    const last = sheet.at(-1)?.rollingBalance ?? 0;
     doc.moveDown(0.8);
     doc
       .font('bold')
       .fontSize(10)
-      .text(`Güncel bakiye: ${formatTl(last)}`);
+      .text(
+        `${period.to !== undefined ? 'Dönem sonu bakiyesi' : 'Güncel bakiye'}: ${formatTl(statement.closing)}`,
+      );
   }, `Hesap Ekstresi ${heading.studentName}`);
 }

@@ -6,6 +6,7 @@ import {
   balanceStatementRequestSchema,
   computeBalance,
   paymentReceiptRequestSchema,
+  statementPeriod,
 } from '@okul/domain';
 import { readBalanceInput, readStatementHeading, type Db } from '@okul/projections';
 import type { Response } from 'express';
@@ -15,9 +16,10 @@ import { CommandExecutor } from '../infra/command-executor';
 import { ApiAnswerMedia, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
-import { DB } from '../infra/tokens';
+import type { AppConfig } from '../config/config';
+import { CONFIG, DB } from '../infra/tokens';
 import { IssuePaymentReceiptCommand } from './receipts.commands';
-import { receiptPdf, statementPdf } from './receipt-pdf';
+import { organizationLogo, receiptPdf, statementPdf } from './receipt-pdf';
 
 function sendPdf(res: Response, pdf: Buffer, fileName: string) {
   res.status(200);
@@ -37,6 +39,7 @@ export class ReceiptsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('getPaymentReceipt')
@@ -51,7 +54,12 @@ export class ReceiptsController {
     const r = await audited(this.executor, ctx, 'issue_receipt', () =>
       this.commands.execute(new IssuePaymentReceiptCommand(ctx, paymentId)),
     );
-    sendPdf(res, await receiptPdf(r.facts, r.receiptNumber, r.issuedAt), `makbuz-${r.receiptNumber}.pdf`);
+    const logo = await organizationLogo(this.config.DATA_DIR, req.org!.id);
+    sendPdf(
+      res,
+      await receiptPdf(r.facts, r.receiptNumber, r.issuedAt, logo),
+      `makbuz-${r.receiptNumber}.pdf`,
+    );
   }
 
   @Post('getBalanceStatement')
@@ -61,7 +69,7 @@ export class ReceiptsController {
   @ApiAnswerMedia('application/pdf', 'Hesap Ekstresi of the student')
   @ApiErrors('student.notFound')
   async getBalanceStatement(@Req() req: AppRequest, @Body() body: unknown, @Res() res: Response) {
-    const { studentId } = parseBody(balanceStatementRequestSchema, body);
+    const { studentId, from, to } = parseBody(balanceStatementRequestSchema, body);
     const orgId = req.org!.id;
     const heading = await readStatementHeading(this.db, orgId, studentId);
     if (!heading) throw new DomainError('student.notFound');
@@ -72,7 +80,13 @@ export class ReceiptsController {
     }).balanceSheet;
     sendPdf(
       res,
-      await statementPdf(heading, sheet, now.toISOString()),
+      await statementPdf(
+        heading,
+        statementPeriod(sheet, { from, to }),
+        { from, to },
+        now.toISOString(),
+        await organizationLogo(this.config.DATA_DIR, orgId),
+      ),
       `ekstre-${heading.studentNumber}.pdf`,
     );
   }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { PDFParse } from 'pdf-parse';
@@ -5,6 +8,7 @@ import { addCourse, orgApi, studentBody, tcknSource } from '../../test/support/s
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
 
 let t: TestServer;
+const dataDir = mkdtempSync(join(tmpdir(), 'okul-receipts-'));
 let owner: SignedIn;
 let other: SignedIn;
 let course: string;
@@ -36,13 +40,24 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ DATA_DIR: dataDir });
   [owner, other] = await Promise.all([signUpOwner(t.http), signUpOwner(t.http)]);
   course = await addCourse(t, owner, 'Bağlama');
   student = (await api().post('registerStudent', studentBody(tckn(), { name: 'Gülşen', surname: 'Işıkçı' })))
     .body;
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// A 1 x 1 PNG, as the image upload stores an organisation's logo.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** An image drawn in a PDF is an XObject of subtype Image. */
+const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
 
 const pay = (amount: string) =>
   api().post('addPayment', {
@@ -113,5 +128,73 @@ describe('Hesap Ekstresi', () => {
     expect(text).toContain('Ödeme');
     expect(text).toMatch(/Güncel bakiye: [\d.]+,\d{2} TL/);
     expect((await pdfCall(other, 'getBalanceStatement', { studentId: student.id })).status).toBe(404);
+  });
+
+  it('covers a period: the balance carried in, the entries of those days, the balance at its end', async () => {
+    const omer = (
+      await api().post('registerStudent', studentBody(tckn(), { name: 'Ömer', surname: 'Çiçek' }))
+    ).body as { id: string };
+    for (const [amount, date] of [
+      ['100', '2025-01-15'],
+      ['200', '2025-02-15'],
+      ['400', '2025-03-01'],
+    ]) {
+      const p = await api().post('addPayment', {
+        studentId: omer.id,
+        courseId: course,
+        amount,
+        method: 'cash',
+        date,
+      });
+      expect(p.status).toBe(200);
+    }
+    const r = await pdfCall(owner, 'getBalanceStatement', {
+      studentId: omer.id,
+      from: '2025-02-01',
+      to: '2025-02-28',
+    });
+    expect(r.status).toBe(200);
+    const text = await pdfText(r.body as Buffer);
+    expect(text).toContain('Dönem: 01.02.2025 – 28.02.2025');
+    expect(text).toContain('Devreden bakiye: 100,00 TL');
+    expect(text).toContain('15.02.2025');
+    expect(text).not.toContain('15.01.2025');
+    expect(text).not.toContain('01.03.2025');
+    expect(text).toContain('Dönem sonu bakiyesi: 300,00 TL');
+
+    const reversed = await api().post('getBalanceStatement', {
+      studentId: omer.id,
+      from: '2025-03-01',
+      to: '2025-02-01',
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error).toContain('Başlangıç tarihi bitiş tarihinden sonra olamaz.');
+  });
+});
+
+describe('the organisation logo', () => {
+  it('is printed on receipts and statements once the organisation has one, and left out otherwise', async () => {
+    const p = await pay('75');
+    const without = await pdfCall(owner, 'getPaymentReceipt', { paymentId: p.body.id });
+    expect(without.status).toBe(200);
+    expect(hasImage(without.body as Buffer)).toBe(false);
+
+    // api.md 7.5: orgs/{orgID}/logos/logo.png, under DATA_DIR/media.
+    const logos = join(dataDir, 'media', 'orgs', owner.organizationId, 'logos');
+    mkdirSync(logos, { recursive: true });
+    writeFileSync(join(logos, 'logo.png'), PNG);
+    const receipt = await pdfCall(owner, 'getPaymentReceipt', { paymentId: p.body.id });
+    expect(receipt.status).toBe(200);
+    expect(hasImage(receipt.body as Buffer)).toBe(true);
+    expect(await pdfText(receipt.body as Buffer)).toContain('TAHSİLAT MAKBUZU');
+    const statement = await pdfCall(owner, 'getBalanceStatement', { studentId: student.id });
+    expect(hasImage(statement.body as Buffer)).toBe(true);
+
+    // Another organisation's documents do not borrow it.
+    const mine = (await orgApi(t, other).post('registerStudent', studentBody(tckn(), { name: 'Zehra' })))
+      .body;
+    const theirs = await pdfCall(other, 'getBalanceStatement', { studentId: mine.id });
+    expect(theirs.status).toBe(200);
+    expect(hasImage(theirs.body as Buffer)).toBe(false);
   });
 });

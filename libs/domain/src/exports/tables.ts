@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
 import { toDecimalTl } from '../shared/money';
-import { toEpoch, toLocal } from '../shared/time';
+import { localToIso, toEpoch, toLocal } from '../shared/time';
+import { checkStatementPeriod, statementPeriod, statementPeriodFields } from '../receipts/statement';
 
 /** How a column's values are written: text as it is, money from kuruş, a calendar day, a whole number. */
 export type ExportCellKind = 'text' | 'money' | 'day' | 'number';
@@ -13,13 +14,14 @@ export interface ExportColumn {
 export type ExportValue = string | number | null;
 
 /** The lists that can be exported, with their Turkish file names (ours, docs/DECISIONS.md exports). */
-export const EXPORT_LISTS = ['students', 'payments', 'accounting', 'due'] as const;
+export const EXPORT_LISTS = ['students', 'payments', 'accounting', 'due', 'balance'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 export const EXPORT_FILE_NAMES: Record<ExportList, string> = {
   students: 'ogrenciler',
   payments: 'odemeler',
   accounting: 'muhasebe-kayitlari',
   due: 'odeme-bekleyenler',
+  balance: 'bakiye-cizelgesi',
 };
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -64,12 +66,64 @@ export const EXPORT_COLUMNS: Record<ExportList, ExportColumn[]> = {
     { header: 'Kurs', kind: 'text', width: 18 },
     { header: 'Borç (TL)', kind: 'money', width: 14 },
   ],
+  balance: [
+    { header: 'Tarih', kind: 'day', width: 12 },
+    { header: 'İşlem', kind: 'text', width: 16 },
+    { header: 'Kurs', kind: 'text', width: 18 },
+    { header: 'Tutar (TL)', kind: 'money', width: 14 },
+    { header: 'Bakiye (TL)', kind: 'money', width: 14 },
+  ],
 };
 
 /** GET export{List}?format=csv|xlsx */
 export const exportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: message('export.formatInvalid') }).default('xlsx'),
 });
+
+/** GET exportBalanceSheet?studentId&from&to&format: one student's balance sheet for a period (days included). */
+export const balanceSheetExportQuerySchema = exportQuerySchema
+  .extend({ studentId: z.uuid({ error: message('student.notFound') }), ...statementPeriodFields })
+  .superRefine(checkStatementPeriod);
+
+/** The names of the balance sheet's entries (Hesap Ekstresi and its export). */
+export const STATEMENT_ENTRY_LABELS: Record<string, string> = {
+  attendance: 'Ders',
+  payment: 'Ödeme',
+  periodic_charge: 'Dönem ücreti',
+};
+
+/**
+ * The balance sheet's rows for a period as exported: the balance carried in first (when the period has a
+ * start), then each entry with its amount and running balance (kuruş; charges negative).
+ */
+export function balanceSheetRows(
+  sheet: ReadonlyArray<{
+    type: string;
+    courseID: string;
+    amount: number;
+    timestamp: string;
+    rollingBalance: number;
+  }>,
+  period: { from?: string; to?: string },
+  courseName: (id: string) => string,
+): ExportValue[][] {
+  const p = statementPeriod(sheet, period);
+  const rows: ExportValue[][] = [];
+  if (period.from !== undefined) {
+    const [year, month, day] = period.from.split('-').map(Number);
+    rows.push([localToIso({ year, month, day }), 'Devreden bakiye', null, null, p.opening]);
+  }
+  for (const e of p.entries) {
+    rows.push([
+      e.timestamp,
+      STATEMENT_ENTRY_LABELS[e.type] ?? e.type,
+      courseName(e.courseID),
+      e.amount,
+      e.rollingBalance,
+    ]);
+  }
+  return rows;
+}
 
 /** A calendar day of the institution as "dd.MM.yyyy" (Istanbul). */
 export function formatDay(iso: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStatementPeriod, statementPeriodFields } from './statement';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -133,6 +134,9 @@ export const paymentReceiptRequestSchema = z.strictObject({
 });
 
 /** POST getBalanceStatement {studentId, from?, to?}: the student's Hesap Ekstresi as a PDF. */
-export const balanceStatementRequestSchema = z.strictObject({
-  studentId: z.uuid({ error: message('student.notFound') }),
-});
+export const balanceStatementRequestSchema = z
+  .strictObject({
+    studentId: z.uuid({ error: message('student.notFound') }),
+    ...statementPeriodFields,
+  })
+  .superRefine(checkStatementPeriod);

@@ -1,2 +1,3 @@
 export * from './number-words';
 export * from './decider';
+export * from './statement';

@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   balanceTotals,
@@ -15,6 +16,7 @@ import {
   nextLessonsDebtByCourse,
   normalizeSmsDestination,
   reminderAmount,
+  statementPeriod,
   sumKurus,
   type Kurus,
   type SmsPhoneKind,
@@ -22,6 +24,7 @@ import {
 import { downloadPdf } from '../../receipts/download';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { formatDateTime } from '../../../lib/format';
@@ -58,6 +61,12 @@ function Stat({
   );
 }
 
+/** The period's days that are set, as the calls take them. */
+const rangeOf = (p: { from: string; to: string }) => ({
+  ...(p.from ? { from: p.from } : {}),
+  ...(p.to ? { to: p.to } : {}),
+});
+
 const signColor = (k: Kurus) => (k > 0 ? 'secondary.dark' : k < 0 ? 'error.main' : undefined);
 
 /**
@@ -76,6 +85,14 @@ export function BalanceSection({ student }: { student: Student }) {
   const names = useMemo(() => new Map((courses.data ?? []).map((c) => [c.id, c.name])), [courses.data]);
   const courseName = (id: string) => names.get(id) ?? 'Bilinmeyen kurs';
   const rows = balances.data ?? [];
+  // The Hesap Ekstresi's period (calendar days, both included; empty = open): the table, PDF and export follow it.
+  const [period, setPeriod] = useState({ from: '', to: '' });
+  const range = rangeOf(period);
+  const reversed = period.from !== '' && period.to !== '' && period.from > period.to;
+  const shown = useMemo(
+    () => statementPeriod(sheet.data ?? [], reversed ? {} : rangeOf(period)),
+    [sheet.data, period, reversed],
+  );
   const totals = balanceTotals(rows);
   const nextLessons = useMemo(
     () => nextLessonsDebtByCourse(enrollments.data ?? [], new Date().toISOString()),
@@ -197,17 +214,48 @@ export function BalanceSection({ student }: { student: Student }) {
           <Stat label="Sonraki 4 ders borcu" testId="student-next-lessons" value={formatTl(nextTotal)} />
         </Grid>
       </Grid>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<PictureAsPdfIcon />}
-        sx={{ mb: 2 }}
-        onClick={() =>
-          void downloadPdf(orgId, 'getBalanceStatement', { studentId: student.id }, 'hesap-ekstresi.pdf')
-        }
-      >
-        Hesap Ekstresi (PDF)
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label="Dönem başı"
+          type="date"
+          size="small"
+          value={period.from}
+          onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label="Dönem sonu"
+          type="date"
+          size="small"
+          value={period.to}
+          onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
+          error={reversed}
+          helperText={reversed ? 'Başlangıç tarihi bitiş tarihinden sonra olamaz.' : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          disabled={reversed}
+          onClick={() =>
+            void downloadPdf(
+              orgId,
+              'getBalanceStatement',
+              { studentId: student.id, ...range },
+              'hesap-ekstresi.pdf',
+            )
+          }
+        >
+          Hesap Ekstresi (PDF)
+        </Button>
+        <ExportMenu
+          orgId={orgId}
+          call="exportBalanceSheet"
+          label="Bakiye çizelgesini indir"
+          query={{ studentId: student.id, ...range }}
+        />
+      </Stack>
       {balances.data && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {totals.balance > 0
@@ -286,9 +334,14 @@ export function BalanceSection({ student }: { student: Student }) {
       <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
         Bakiye Dökümü
       </Typography>
+      {period.from && !reversed && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="statement-opening">
+          Devreden bakiye: {formatSignedTl(shown.opening)}
+        </Typography>
+      )}
       <PaginatedTable
         ariaLabel="Bakiye dökümü"
-        rows={sheet.data ?? []}
+        rows={shown.entries}
         columns={sheetColumns}
         rowKey={(e) => `${e.type}-${e.sourceId}-${e.timestamp}`}
         emptyText="Bakiye hareketi yok."
