@@ -1,6 +1,7 @@
 import { checkoutStream, organizationStream } from '@okul/domain';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { withOrganization } from '../infra/organization-scope';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakePosnet } from '../../test/support/fake-posnet';
 import {
@@ -79,7 +80,10 @@ async function eventsOf(type: string, paymentId: string): Promise<number> {
   const store = t.server.runtime.persistence.store;
   const own = await store.readStream(checkoutStream(paymentId));
   const organizationId = (own[0]?.data as { organizationId?: string } | undefined)?.organizationId;
-  const org = organizationId ? await store.readStream(organizationStream(organizationId)) : [];
+  // The test reads as the API does, under row-level security: within the payment's organisation.
+  const org = organizationId
+    ? await withOrganization(organizationId, () => store.readStream(organizationStream(organizationId)))
+    : [];
   return [...own, ...org].filter(
     (e) => e.type === type && (e.data as { paymentId?: string }).paymentId === paymentId,
   ).length;

@@ -214,7 +214,13 @@ export class BillingService implements OnModuleInit {
       console.warn(`[checkout] callback for payment ${paymentId} ignored: ${verdict.reason}`);
       return s;
     }
-    return this.complete(ctx ?? jobContext(s), paymentId, verdict);
+    // The result is the payment's organisation's, whoever delivers it (the bank's callback names none): its
+    // streams are read within that organisation (row-level security).
+    return this.complete(
+      ctx ? { ...ctx, organizationId: s.organizationId } : jobContext(s),
+      paymentId,
+      verdict,
+    );
   }
 
   /** payments queue: one job per distinct callback delivery; safe to run twice. */

@@ -34,11 +34,13 @@ export interface Persistence {
 
 /**
  * Streams of a person rather than of an organisation: a user, their address reservation, sessions and inbox,
- * an invitation (read by its invitee, who is not yet a member) and a subscription checkout. Their events carry
+ * an invitation (read by its invitee, who is not yet a member) and a subscription checkout; and an image upload
+ * token, presented by an upload that carries no session and names its organisation only by the folder it asks
+ * for (which the token's own organisation must match). Their events carry
  * the organisation the user acted in, which differs from event to event, so a decision on them reads them
  * whole; who may act on them is the accounts rules' business (docs/DECISIONS.md, "Row-level security").
  */
-const ACCOUNT_STREAMS = /^(user|user_email|session|inbox|invitation|checkout)-/;
+const ACCOUNT_STREAMS = /^(user|user_email|session|inbox|invitation|checkout|media-upload)-/;
 const isAccountStream = (streamId: string) => ACCOUNT_STREAMS.test(streamId);
 
 export async function openPersistence(
