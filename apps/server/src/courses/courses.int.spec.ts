@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withOrganization } from '../infra/organization-scope';
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
 
 let t: TestServer;
@@ -201,7 +202,10 @@ describe('courses', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const stream = await t.server.runtime.persistence.store.readStream(`course-${add.body.id}`);
+    // Read as the API reads, under row-level security: within the organisation.
+    const stream = await withOrganization(owner.organizationId, () =>
+      t.server.runtime.persistence.store.readStream(`course-${add.body.id}`),
+    );
     expect(stream.map((e) => e.type)).toEqual([
       'CourseAdded',
       'CourseEdited',

@@ -21,7 +21,13 @@ let dataDir: string;
 let server: Server | null = null;
 
 async function start(): Promise<App> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIST: '', PORT: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    TEST_AIDS: 'on',
+    DATA_DIR: dataDir,
+    CLIENT_DIST: '',
+    PORT: '0',
+  });
   server = await createServer(config);
   await server.app.listen(0);
   return server.app.getHttpServer();

@@ -89,7 +89,10 @@ describe('a PostgreSQL restart', () => {
     return r.rows[0].n;
   }
 
-  /** Advisory locks the server's projection leaders hold now. */
+  /** Leaders of this server: one per projection, and the event chain's (event-store/event-chain.ts). */
+  const leaders = allProjections.length + 1;
+
+  /** Advisory locks the server's projection and event-chain leaders hold now. */
   async function leaderLocks(): Promise<number> {
     const r = await t.database.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
@@ -101,7 +104,7 @@ describe('a PostgreSQL restart', () => {
 
   it('answers 503 with a Turkish message meanwhile, reports degraded health, then recovers without losing an acknowledged write', async () => {
     const courses = `/api/v1/orgs/${owner.organizationId}/getCourses`;
-    await waitUntil('the leaders', async () => ((await leaderLocks()) === allProjections.length ? 1 : null));
+    await waitUntil('the leaders', async () => ((await leaderLocks()) === leaders ? 1 : null));
     const load = writeLoad(t, owner, 3);
     await sleep(500);
 
@@ -133,7 +136,7 @@ describe('a PostgreSQL restart', () => {
     });
     await sleep(500);
     await load.stop();
-    expect(await leaderLocks()).toBe(allProjections.length);
+    expect(await leaderLocks()).toBe(leaders);
 
     const { outcomes } = load;
     const during = outcomes.filter((o) => o.at >= downAt && o.at <= upAt);
