@@ -2,6 +2,9 @@ import { Queue, Worker, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue';
 
+/** How long closing waits for a worker's running job before it closes the worker regardless. */
+const WORKER_CLOSE_GRACE_MS = 10_000;
+
 /** BullMQ on Redis: API instances add jobs, worker processes (ROLES=worker) run them. */
 export class BullMqQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
@@ -117,7 +120,20 @@ export class BullMqQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
+    // A worker finishes its running job first; one that cannot within the grace (say its Redis connection is
+    // still coming back) is closed at once: its job stays in Redis, is found stalled and runs again, and every
+    // job is safe to run twice.
+    await Promise.all(
+      this.workers.map((w) => {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), WORKER_CLOSE_GRACE_MS);
+        });
+        return Promise.race([w.close(), grace])
+          .then((outcome) => (outcome === 'late' ? w.close(true) : undefined))
+          .finally(() => clearTimeout(timer));
+      }),
+    );
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await Promise.all([...this.events.values()].map((e) => e.close()));
     this.connection.disconnect();
