@@ -131,7 +131,7 @@ describe('attendance in the browser', () => {
     await page.getByText('Ayşe Yılmaz').first().waitFor();
 
     // edit: the course is fixed, the time changes
-    await page.getByRole('button', { name: 'Düzenle' }).click();
+    await page.getByRole('button', { name: 'Düzenle', exact: true }).click();
     await page.waitForURL('**/giris/yoklama-duzenle/**');
     expect(await page.getByRole('combobox', { name: /^Ders/ }).getAttribute('aria-disabled')).toBe('true');
     await typeSection(page, 'Saat', '19');

@@ -233,7 +233,7 @@ describe('students in the browser', () => {
 
     // Öğrenci Kayıt Düzenleme: a wrong edit lists its items one per line, a right one saves
     await own.goto(`${env.baseUrl}/giris/ogrenci-detay/${studentNumber}`);
-    await own.getByRole('button', { name: 'Düzenle' }).click();
+    await own.getByRole('button', { name: 'Düzenle', exact: true }).click();
     await own.waitForURL(new RegExp(`/giris/ogrenci-duzenle/${studentNumber}$`));
     await own.getByRole('heading', { name: 'Öğrenci Kayıt Düzenleme' }).waitFor();
     await own.getByLabel(/^Soyisim/).fill('');
