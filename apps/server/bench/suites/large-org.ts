@@ -1,4 +1,5 @@
 import { toLocal } from '@okul/domain';
+import { withOrganization } from '../../src/infra/organization-scope';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
@@ -115,11 +116,14 @@ async function measureExport(
 
 /** The student with the longest balance sheet (most lessons and payments): the worst case of the call. */
 async function heaviestStudent(s: RunningServer, organizationId: string) {
-  const r = await s.server.runtime.persistence.db.query<{ id: string; n: string; student_number: number }>(
-    `SELECT st.id, st.student_number, (SELECT count(*) FROM balance_lessons l WHERE l.student_id = st.id)
+  // Through the API's pool, so within the organisation (row-level security).
+  const r = await withOrganization(organizationId, () =>
+    s.server.runtime.persistence.db.query<{ id: string; n: string; student_number: number }>(
+      `SELECT st.id, st.student_number, (SELECT count(*) FROM balance_lessons l WHERE l.student_id = st.id)
               + (SELECT count(*) FROM balance_payments p WHERE p.student_id = st.id) AS n
        FROM students st WHERE st.organization_id = $1 ORDER BY n DESC LIMIT 1`,
-    [organizationId],
+      [organizationId],
+    ),
   );
   return { id: r.rows[0].id, studentNumber: r.rows[0].student_number };
 }
