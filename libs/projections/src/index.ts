@@ -25,12 +25,13 @@ export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './rec
 export {
   isActiveInstructor,
   readEmployees,
-  readInstructorIdOfUser,
+  readInstructorsOfUser,
   readLinkedUserCheck,
   readPublicInstructors,
   readWagesOwed,
   unknownCourseIds,
   type EmployeeView,
+  type LinkedInstructor,
   type PublicInstructor,
   type WagesOwed,
 } from './employees/employees.reader';

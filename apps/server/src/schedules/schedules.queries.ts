@@ -19,6 +19,9 @@ const filters = {
   courseId: z.uuid({ error: message('course.notFound') }).optional(),
   studentId: z.uuid({ error: message('student.notFound') }).optional(),
   classId: z.uuid({ error: message('class.notFound') }).optional(),
+  // The lessons an instructor gives (Ana Sayfa's "Bugünkü / yaklaşan derslerim"); another organisation's id
+  // matches nothing here.
+  instructorId: z.uuid({ error: message('attendance.instructorInvalid') }).optional(),
 };
 
 /** GET getSchedules: every schedule not deleted, or those matching the filters (ours, docs/DECISIONS.md). */

@@ -16,6 +16,8 @@ export interface AttendancesFilter {
   studentId?: string;
   /** `none`: Diğer */
   instructorId?: string;
+  /** The lessons of any of these instructors (the caller's own, `mine`); an empty list matches nothing. */
+  instructorIds?: string[];
   id?: string;
   from?: string;
   to?: string;
@@ -64,6 +66,7 @@ export async function readAttendancesPageJson(
   // An id that is no employee of this organisation reads as Diğer, like none.
   if (query.instructorId === 'none') where.push(`coalesce(${INSTRUCTOR_NAME_SQL}, '') = ''`);
   else if (query.instructorId) add(query.instructorId, (p) => `a.instructor_id = ${p}`);
+  if (query.instructorIds) add(query.instructorIds, (p) => `a.instructor_id = ANY(${p}::uuid[])`);
   if (query.studentId) {
     add(
       query.studentId,
