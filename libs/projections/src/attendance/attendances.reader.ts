@@ -55,6 +55,9 @@ export async function readAttendancesPageJson(
   organizationId: string,
   query: AttendancesFilter,
 ): Promise<string> {
+  // mine=1 of a caller linked to no instructor: nothing to read (counting would walk the whole organisation).
+  if (query.instructorIds?.length === 0)
+    return JSON.stringify({ attendances: [], total: 0, limit: query.limit, offset: query.offset });
   const params: unknown[] = [organizationId];
   const where = ['a.organization_id = $1'];
   const add = (value: unknown, clause: (p: string) => string) => {
