@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   ANY,
   BACKWARDS,
@@ -27,6 +26,7 @@ import {
   type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
+import { AppendSignal } from './append-signal';
 
 function toRevision(ev: ExpectedVersion): AppendExpectedRevision {
   if (ev === 'no_stream') return NO_STREAM;
@@ -117,11 +117,9 @@ const LOCATE_LIMIT = 4096;
  * - Global positions are byte offsets in the log: increasing, but not dense.
  */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly appended = new AppendSignal();
 
-  constructor(private readonly client: EventStoreDBClient) {
-    this.appended.setMaxListeners(0);
-  }
+  constructor(private readonly client: EventStoreDBClient) {}
 
   /** `esdb://host:2113?tls=false` and the other connection strings of the client. */
   static connect(url: string): EventStoreDbEventStore {
@@ -130,8 +128,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** Called with the position of every append made through this instance. */
   onAppended(listener: (position: bigint) => void): () => void {
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    return this.appended.listen(listener);
   }
 
   async append(
@@ -169,7 +166,7 @@ export class EventStoreDbEventStore implements EventStore {
           nextExpectedVersion: Number(result.nextExpectedRevision),
           lastPosition: result.position?.commit ?? 0n,
         };
-    if (out.lastPosition > 0n) this.appended.emit('appended', out.lastPosition);
+    this.appended.emit(out.lastPosition);
     return out;
   }
 
@@ -292,7 +289,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.appended.removeAllListeners();
+    this.appended.close();
     await this.client.dispose();
   }
 }

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -8,6 +7,7 @@ import {
   type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
+import { AppendSignal } from './append-signal';
 import type { Db, Sql } from '@okul/projections';
 
 // One constant key for every append (EVENT-STORE-NOTES.md, "Serialising appends"): the bigserial is drawn
@@ -140,7 +140,7 @@ function oneRound(units: StreamAppend[][]): boolean {
  * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
  */
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
   private flushing = false;
   private drained: Promise<void> = Promise.resolve();
@@ -154,9 +154,7 @@ export class PostgresEventStore implements EventStore {
     private readonly db: Db,
     private readonly writer: Db = db,
     private readonly readsWhole: (streamId: string) => boolean = () => false,
-  ) {
-    this.appended.setMaxListeners(0);
-  }
+  ) {}
 
   /** `readsWhole`: streams read by `writer` whole, whatever organisation their events were recorded in. */
   static async create(
@@ -170,8 +168,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Called with the position of every append made through this instance. */
   onAppended(listener: (position: bigint) => void): () => void {
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    return this.appended.listen(listener);
   }
 
   async append(
@@ -228,7 +225,7 @@ export class PostgresEventStore implements EventStore {
       for (const r of o.results) if (r.lastPosition > last) last = r.lastPosition;
       batch[i].resolve(o.results);
     });
-    if (last > 0n) this.appended.emit('appended', last);
+    this.appended.emit(last);
   }
 
   private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
@@ -434,6 +431,6 @@ export class PostgresEventStore implements EventStore {
   /** Waits for queued appends to be written (the Db itself belongs to the caller). */
   async close(): Promise<void> {
     await this.drained;
-    this.appended.removeAllListeners();
+    this.appended.close();
   }
 }
