@@ -6,6 +6,7 @@ export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {
   readAccountActivity,
+  readOrgLogs,
   readSystemLogs,
   type AuditLogEntry,
   type AuditLogPage,
@@ -47,4 +48,6 @@ export * from './enrollments/enrollments.reader';
 export * from './students/students.reader';
 export * from './attendance/attendances.reader';
 export * from './accounts/subscription-payments.reader';
+export * from './accounts/accounts.reader';
+export * from './accounts/inbox.reader';
 export * from './runtime/checkpoints.reader';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, message, parseDateInput, type AttendeeLookup } from '@okul/domain';
+import { DomainError, dateInputSchema, message, type AttendeeLookup } from '@okul/domain';
 import {
   isActiveInstructor,
   readAttendancesPageJson,
@@ -20,18 +20,7 @@ const count = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-const day = z
-  .string()
-  .max(40)
-  .transform((v, ctx) => {
-    const iso = parseDateInput(v);
-    if (iso === null) {
-      ctx.addIssue({ code: 'custom', message: message('attendance.dateInvalid') });
-      return z.NEVER;
-    }
-    return iso;
-  })
-  .optional();
+const day = dateInputSchema(message('attendance.dateInvalid')).optional();
 
 /**
  * GET getAttendances query. api.md 9.4: the list shows 100 rows a page; a large institution has tens of

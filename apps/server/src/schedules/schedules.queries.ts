@@ -1,18 +1,7 @@
-import { message } from '@okul/domain';
+import { dateInputSchema, message } from '@okul/domain';
 import { z } from 'zod';
-import { parseDateInput } from '@okul/domain';
 
-const day = z
-  .string()
-  .max(40)
-  .transform((v, ctx) => {
-    const iso = parseDateInput(v);
-    if (iso === null) {
-      ctx.addIssue({ code: 'custom', message: message('schedule.invalid') });
-      return z.NEVER;
-    }
-    return iso;
-  });
+const day = dateInputSchema(message('schedule.invalid'));
 
 const filters = {
   id: z.uuid({ error: message('schedule.notFound') }).optional(),
