@@ -46,4 +46,5 @@ export * from './enrollments/enrollments.reader';
 export * from './students/students.reader';
 export * from './attendance/attendances.reader';
 export * from './accounts/subscription-payments.reader';
+export * from './accounts/pending-invitations.reader';
 export * from './runtime/checkpoints.reader';
