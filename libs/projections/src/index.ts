@@ -50,4 +50,5 @@ export * from './attendance/attendances.reader';
 export * from './accounts/subscription-payments.reader';
 export * from './accounts/accounts.reader';
 export * from './accounts/inbox.reader';
+export * from './accounts/pending-invitations.reader';
 export * from './runtime/checkpoints.reader';
