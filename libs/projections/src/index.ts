@@ -47,3 +47,5 @@ export * from './students/students.reader';
 export * from './attendance/attendances.reader';
 export * from './accounts/subscription-payments.reader';
 export * from './runtime/checkpoints.reader';
+export * from './backups/backups.reader';
+export * from './backups/organization-backup.reader';
