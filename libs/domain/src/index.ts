@@ -29,3 +29,4 @@ export * from './calendar-feeds';
 export * from './receipts';
 export * from './exports';
 export * from './media';
+export * from './backups';

@@ -52,3 +52,5 @@ export * from './accounts/accounts.reader';
 export * from './accounts/inbox.reader';
 export * from './accounts/pending-invitations.reader';
 export * from './runtime/checkpoints.reader';
+export * from './backups/backups.reader';
+export * from './backups/organization-backup.reader';

@@ -14,6 +14,7 @@ import { planProjection } from './plan.projection';
 import { employeesProjection } from './employees/employees.projection';
 import { smsProjection } from './sms/sms.projection';
 import { statisticsProjection } from './statistics/statistics.projection';
+import { backupsProjection } from './backups/backups.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -32,4 +33,5 @@ export const allProjections: Projection[] = [
   employeesProjection,
   smsProjection,
   statisticsProjection,
+  backupsProjection,
 ];

@@ -424,6 +424,16 @@ const ACTIONS = {
     done: (d) => `Notu sildi${facts([['not', text(d.name)]])}.`,
   },
 
+  // backups (ours: product.md 6 names the buttons, not their log lines)
+  request_backup: {
+    label: 'Yedek alma',
+    done: () => 'Tam veritabanı yedeği aldı.',
+  },
+  import_organization_backup: {
+    label: 'Kurum yedeği yükleme',
+    done: () => 'Bir kurum yedeğini yükledi.',
+  },
+
   // calendar feeds (ours)
   rotate_calendar_feed: {
     label: 'Takvim bağlantısı oluşturma',

@@ -88,6 +88,8 @@ const OUR_ACTIONS = [
   'delete_grade',
   'rotate_calendar_feed',
   'revoke_calendar_feed',
+  'request_backup',
+  'import_organization_backup',
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',
