@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { isAssignableRole } from './organization-decider';
@@ -302,7 +303,7 @@ export const invitationDecider = {
   decide: decideInvitation,
   evolve: evolveInvitation,
   initialState: initialInvitationState,
-};
+} satisfies Decider<InvitationCommand, InvitationEvent, InvitationState>;
 export const invitationStream = (invitationId: string) => `invitation-${invitationId}`;
 
 /**
@@ -331,5 +332,5 @@ export const inboxDecider = {
   decide: decideInbox,
   evolve: evolveInbox,
   initialState: { read: {} } as InboxState,
-};
+} satisfies Decider<InboxCommand, InboxEvent, InboxState>;
 export const inboxStream = (userId: string) => `inbox-${userId}`;
