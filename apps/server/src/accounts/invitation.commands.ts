@@ -6,7 +6,6 @@ import {
   invitationStream,
   organizationDecider,
   organizationStream,
-  type InvitationState,
 } from '@okul/domain';
 import type { AppConfig } from '../config/config';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
@@ -50,20 +49,19 @@ export class ResendInvitationHandler implements ICommandHandler<ResendInvitation
     const expiresAt = new Date(
       ctx.now.getTime() + this.config.INVITATION_TTL_DAYS * 86_400_000,
     ).toISOString();
-    let invitation: InvitationState = invitationDecider.initialState;
-    await this.executor.execute(ctx, invitationStream(invitationId), invitationDecider, (state) => {
-      invitation = state;
-      return {
-        type: 'ResendInvitation' as const,
-        organizationId,
-        tokenHash: secret.hash,
-        expiresAt,
-        resentByUserId: ctx.userId!,
-        now: ctx.now.toISOString(),
-      };
+    await this.executor.execute(ctx, invitationStream(invitationId), invitationDecider, {
+      type: 'ResendInvitation',
+      organizationId,
+      tokenHash: secret.hash,
+      expiresAt,
+      resentByUserId: ctx.userId!,
+      now: ctx.now.toISOString(),
     });
-    const sent = invitation as InvitationState;
-    if (sent.status === 'none') return { id: invitationId, expiresAt };
+    // A retried request whose resend was stored already decides again but writes nothing: its new link was
+    // never stored, so it is not mailed (the stored one went out with the first try).
+    const { state: sent } = await this.executor.load(invitationStream(invitationId), invitationDecider);
+    if (sent.status === 'none' || sent.tokenHash !== secret.hash)
+      return { id: invitationId, expiresAt: sent.status === 'none' ? expiresAt : sent.expiresAt! };
     // The organisation as it is named now; the inviter as the invitation names them.
     const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
     await this.emails.send(

@@ -4,6 +4,7 @@ import {
   lastMail,
   login,
   registrationForm,
+  sentMails,
   signUpOwner,
   startTestServer,
   type SignedIn,
@@ -118,6 +119,24 @@ describe('pending invitations', () => {
       error: 'Kabul edilmiş bir davet iptal edilemez.',
       code: 'invitation.acceptedNotRevocable',
     });
+  });
+
+  it('a resend retried with the same Idempotency-Key answers the same and mails one link', async () => {
+    const email = registrationForm().email;
+    const id = await invite(owner, email);
+    const mails = () => sentMails(t).filter((m) => m.to === email).length;
+    const before = mails();
+    const send = () =>
+      request(t.http)
+        .post(org(owner, 'resendInvitation'))
+        .set(owner.auth)
+        .set('Idempotency-Key', `resend-${id}`)
+        .send({ invitationId: id });
+    const [a, b] = [await send(), await send()];
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(mails()).toBe(before + 1);
+    expect((await accept(email, lastMail(t.http, email, 'invite').token)).status).toBe(200);
   });
 
   it('revokes an e-mail invitation: it leaves the list and its link answers that it was revoked', async () => {
