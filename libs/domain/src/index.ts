@@ -7,6 +7,7 @@ export * from './shared/validation';
 export * from './shared/answers';
 export * from './shared/money';
 export * from './shared/time';
+export * from './shared/date-input-schema';
 export * from './shared/ip';
 export * from './courses';
 export * from './accounts';

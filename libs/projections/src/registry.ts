@@ -1,6 +1,7 @@
 import type { Projection } from './runtime/projection';
 import { accountsProjection } from './accounts/accounts.projection';
 import { inboxProjection } from './accounts/inbox.projection';
+import { pendingInvitationsProjection } from './accounts/pending-invitations.projection';
 import { auditLogProjection } from './audit/audit-log.projection';
 import { coursesProjection } from './courses/courses.projection';
 import { studentsProjection } from './students/students.projection';
@@ -18,6 +19,7 @@ import { statisticsProjection } from './statistics/statistics.projection';
 export const allProjections: Projection[] = [
   accountsProjection,
   inboxProjection,
+  pendingInvitationsProjection,
   coursesProjection,
   auditLogProjection,
   studentsProjection,

@@ -244,6 +244,21 @@ const ACTIONS = {
     },
   },
   accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
+  // ours: the organisation sends a pending invitation again or revokes it (Kullanıcılar, Bekleyen davetler)
+  resend_invitation: {
+    label: 'Daveti yeniden gönderme',
+    done: (d) => {
+      const email = text(d.email);
+      return email === null ? 'Bir daveti yeniden gönderdi.' : `${email} adresine daveti yeniden gönderdi.`;
+    },
+  },
+  revoke_invitation: {
+    label: 'Davet iptal etme',
+    done: (d) => {
+      const email = text(d.email);
+      return email === null ? 'Bir daveti iptal etti.' : `${email} adresine gönderilen daveti iptal etti.`;
+    },
+  },
 
   // attendance
   // The attendance is named by its code (name) when the entry carries it; the lesson time is startDate

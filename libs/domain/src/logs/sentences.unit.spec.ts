@@ -66,6 +66,8 @@ const SPEC_ACTIONS = [
 // employee actions, so employees who are not instructors are logged with ours.
 const OUR_ACTIONS = [
   'end_all_sessions',
+  'resend_invitation',
+  'revoke_invitation',
   'add_accounting_entry',
   'edit_accounting_entry',
   'reverse_accounting_entry',
