@@ -202,23 +202,29 @@ export const statisticsProjection = defineProjection({
     },
     PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
       const d = e.data;
+      // One round trip: the payment, its line for the ageing and, unless a correction, its collection.
       await sql.query(
-        `INSERT INTO ${table('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,true)`,
-        [d.paymentId, d.organizationId, d.studentId, d.courseId, d.amount, d.date, !d.isCorrection],
+        `WITH p AS (
+           INSERT INTO ${table('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
+           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6::timestamptz, $7::boolean, true)
+         ),
+         debt AS (
+           INSERT INTO ${table('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+           VALUES ($2::uuid, $3::uuid, $4::uuid, 'payment', ${day('$6::timestamptz')}, $8::timestamptz, $5::bigint)
+         )
+         INSERT INTO ${table('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+         SELECT $2::uuid, 'collections', ${month('$6::timestamptz')}, '', $8::timestamptz, $5::bigint WHERE $7::boolean`,
+        [
+          d.paymentId,
+          d.organizationId,
+          d.studentId,
+          d.courseId,
+          d.amount,
+          d.date,
+          !d.isCorrection,
+          e.metadata.occurredAt,
+        ],
       );
-      await sql.query(
-        `INSERT INTO ${table('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-         VALUES ($1, $2, $3, 'payment', ${day('$4::timestamptz')}, $5, $6)`,
-        [d.organizationId, d.studentId, d.courseId, d.date, e.metadata.occurredAt, d.amount],
-      );
-      if (!d.isCorrection) {
-        await sql.query(
-          `INSERT INTO ${table('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-           VALUES ($1, 'collections', ${month('$2::timestamptz')}, '', $3, $4)`,
-          [d.organizationId, d.date, e.metadata.occurredAt, d.amount],
-        );
-      }
       await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
     PaymentEdited: async ({ sql, table }, e: E<PaymentEvent, 'PaymentEdited'>) => {
@@ -401,30 +407,32 @@ async function addLesson(
     [d.attendanceId, d.organizationId, d.courseId, d.timestamp, d.attendants, at],
   );
   await sql.query(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees,
-            enrolled)
-     VALUES ($1,$2,$3,$4,$5,$6,(${enrolledAt(t, '$3', '$5::timestamptz')}))`,
-    [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length],
+    `WITH a AS (
+       INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees,
+              enrolled)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::timestamptz, $6::int,
+               (${enrolledAt(t, '$3::uuid', '$5::timestamptz')}))
+       RETURNING *
+     )
+     ${countLessons(t, '$7::timestamptz', 1)}`,
+    [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length, at],
   );
-  await countLesson(sql, t, d.attendanceId, at, 1);
 }
 
-/** The ledger lines of one lesson's counts, added (sign 1) or taken back (sign -1). */
-async function countLesson(sql: Sql, t: T, attendanceId: string, at: string, sign: 1 | -1) {
-  await sql.query(
-    `INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-     SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, $2, $3 * m.value
-       FROM ${t('stat_attendances')} a
-       CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
-       CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees), ('enrolled', a.enrolled)) m(metric, value)
-      WHERE a.attendance_id = $1`,
-    [attendanceId, at, sign],
-  );
-}
+/** The ledger lines of the counts of the lessons `a` (stat_attendances rows), added (1) or taken back (-1). */
+const countLessons = (t: T, at: string, sign: 1 | -1) => `
+  INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+  SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, ${at}, ${sign} * m.value
+    FROM a
+    CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
+    CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees), ('enrolled', a.enrolled)) m(metric, value)`;
 
 async function removeLesson(sql: Sql, t: T, attendanceId: string, at: string) {
-  await countLesson(sql, t, attendanceId, at, -1);
-  await sql.query(`DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1`, [attendanceId]);
+  await sql.query(
+    `WITH a AS (DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1 RETURNING *)
+     ${countLessons(t, '$2::timestamptz', -1)}`,
+    [attendanceId, at],
+  );
   await sql.query(
     `WITH l AS (
        DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
