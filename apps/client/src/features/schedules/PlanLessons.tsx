@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { coursesQueryOptions } from '../courses/queries';
 import { occurrencesQueryOptions } from './queries';
-import type { Occurrence } from './types';
+import type { OccurrenceView as Occurrence } from '@okul/domain';
 
 /** How far back "Yoklaması alınmamış dersler" looks (ours, docs/DECISIONS.md). */
 const MISSED_DAYS = 30;
