@@ -30,7 +30,20 @@ const MAX_QUERY_LENGTH = 200;
 export interface AttendanceListSearch {
   q?: string;
   page?: number;
+  /** The "Benim derslerim" switch as the user set it; left out, it is on for a linked instructor. */
+  mine?: boolean;
 }
+
+const SWITCH_VALUES = new Map<unknown, boolean>([
+  [true, true],
+  ['true', true],
+  ['1', true],
+  [1, true],
+  [false, false],
+  ['false', false],
+  ['0', false],
+  [0, false],
+]);
 
 /** Route search values as the address bar may hold them: anything unusable is dropped. */
 export function parseAttendanceListSearch(search: Record<string, unknown>): AttendanceListSearch {
@@ -39,7 +52,17 @@ export function parseAttendanceListSearch(search: Record<string, unknown>): Atte
   if (q !== '') out.q = q;
   const raw = typeof search.page === 'number' ? search.page : Number(search.page);
   if (Number.isInteger(raw) && raw > 1) out.page = raw;
+  const mine = SWITCH_VALUES.get(search.mine);
+  if (mine !== undefined) out.mine = mine;
   return out;
+}
+
+/**
+ * Whether the list shows only the caller's lessons (docs/DECISIONS.md, my lessons): on by default for a
+ * user linked to an instructor of the organisation, never for anyone else (they have no lessons of their own).
+ */
+export function showsMyLessons(search: AttendanceListSearch, linked: boolean): boolean {
+  return linked && (search.mine ?? true);
 }
 
 /** What getAttendances is asked: one page of a search, one attendance (`id`), or a count in a time range. */
@@ -52,6 +75,8 @@ export interface AttendanceQuery {
   /** ISO instants; `to` is exclusive. */
   from?: string;
   to?: string;
+  /** Only the lessons of the instructor linked to the signed-in user (`mine=1`). */
+  mine?: boolean;
 }
 
 /** The query string of GET getAttendances (docs/DECISIONS.md): `limit`/`offset` from the page, and filters. */
@@ -64,6 +89,7 @@ export function attendancesQueryString(query: AttendanceQuery): string {
   if (query.id) params.set('id', query.id);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.mine) params.set('mine', '1');
   return params.toString();
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { organizationUsersQueryOptions } from '../../features/users/queries';
+import { organizationUsersQueryOptions, pendingInvitationsQueryOptions } from '../../features/users/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -12,6 +12,9 @@ export const usersRoute = createRoute({
   path: 'kullanicilar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.users),
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(organizationUsersQueryOptions(context.session.organization.id)),
+    Promise.all([
+      context.queryClient.ensureQueryData(organizationUsersQueryOptions(context.session.organization.id)),
+      context.queryClient.ensureQueryData(pendingInvitationsQueryOptions(context.session.organization.id)),
+    ]),
   component: UsersPage,
 });
