@@ -14,6 +14,10 @@ export type FormTextFieldProps<T extends FieldValues, TOutput = T> = Omit<
   /** A numeric-only field of at most this many digits (phone, TCKN, date parts). */
   digits?: number;
   maxLength?: number;
+  /** Turns what the input holds into the form's value (a select's number, a multiple select's list, '' as null). */
+  parse?: (raw: unknown) => unknown;
+  /** Called with the new value after a change by the user (e.g. a course change clears its students). */
+  onValueChange?: (value: unknown) => void;
 };
 
 /** A react-hook-form text field: the field's value and handlers, and its validation message below it. */
@@ -23,6 +27,8 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
   hint,
   digits,
   maxLength,
+  parse,
+  onValueChange,
   ...props
 }: FormTextFieldProps<T, TOutput>) {
   const limit = digits ?? maxLength;
@@ -34,7 +40,14 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
         <TextField
           {...field}
           {...props}
-          onChange={(e) => field.onChange(digits ? digitsOnly(e.target.value, digits) : e.target.value)}
+          // a null value (none chosen) shows as the empty option
+          value={field.value ?? ''}
+          onChange={(e) => {
+            const raw: unknown = e.target.value;
+            const value = digits ? digitsOnly(String(raw), digits) : parse ? parse(raw) : raw;
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? hint}
           slotProps={{

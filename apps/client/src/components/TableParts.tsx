@@ -1,6 +1,11 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { CARD_RADIUS } from '../theme';
 
@@ -53,5 +58,39 @@ export function OpenableTableRow({
     >
       {children}
     </TableRow>
+  );
+}
+
+/**
+ * A row's Düzenle and Sil icon buttons, named for the row's record (e.g. "Gitar kursunu düzenle"); a row's
+ * other actions (Üyeler, Makbuz) come first as children.
+ */
+export function EditDeleteActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+      <Tooltip title="Düzenle">
+        <IconButton size="small" aria-label={editLabel} onClick={onEdit}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Sil">
+        <IconButton size="small" color="error" aria-label={deleteLabel} onClick={onDelete}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
   );
 }

@@ -26,6 +26,7 @@ export const scheduleAnswerSchema = z.object({
   deletedAt: z.null(),
 });
 export const schedulesAnswerSchema = z.array(scheduleAnswerSchema);
+export type ScheduleView = z.infer<typeof scheduleAnswerSchema>;
 
 /** GET getScheduleOccurrences: one lesson of the calendar. */
 export const occurrenceAnswerSchema = z.object({
@@ -44,6 +45,7 @@ export const occurrenceAnswerSchema = z.object({
   memberIds: z.array(z.string()).optional(),
 });
 export const occurrencesAnswerSchema = z.array(occurrenceAnswerSchema);
+export type OccurrenceView = z.infer<typeof occurrenceAnswerSchema>;
 
 /** POST updateScheduleDetails: `changed: false` with the info "Değişiklik yok" when nothing changed. */
 export const scheduleUpdatedAnswerSchema = z.object({

@@ -5,17 +5,21 @@ import { SMS_STATUS_KEYS, SMS_TYPE_KEYS, type SmsStatus, type SmsType } from './
 /** Most messages one sendSms may carry (a bulk send to every phone of 1,500 students fits). */
 export const SMS_MAX_PER_REQUEST = 5000;
 
+/**
+ * An SMS text as sendSms takes it. Longer texts are cut to 1000 with an ellipsis by the domain (api.md 9.2),
+ * so the limit here only bounds the request.
+ */
+export const smsTextSchema = z
+  .string({ error: message('sms.nothingToSend') })
+  .max(10_000, { error: message('sms.nothingToSend') });
+
 /** api.md 7.3 / product.md 3 SMS request item: DBID (the student), destination, message. */
 const item = z.strictObject({
   DBID: z.uuid({ error: message('sms.numberNotFound') }),
   destination: z
     .union([z.string().max(30), z.number()], { error: message('sms.numberNotFound') })
     .transform(String),
-  // Longer texts are cut to 1000 with an ellipsis by the domain (api.md 9.2), so the limit here only bounds
-  // the request.
-  message: z
-    .string({ error: message('sms.nothingToSend') })
-    .max(10_000, { error: message('sms.nothingToSend') }),
+  message: smsTextSchema,
 });
 
 const batch = z.strictObject({

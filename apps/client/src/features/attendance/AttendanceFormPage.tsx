@@ -23,6 +23,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { errorText } from '../../api/client';
+import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
 import { CARD_RADIUS } from '../../theme';
 import { useOrgId } from '../auth/useSession';
@@ -221,72 +222,51 @@ export function AttendanceFormPage({
         <form onSubmit={submit} noValidate aria-label={editing ? 'Yoklama düzenle' : 'Yoklama ekle'}>
           <Stack spacing={2.5}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
+              <FormTextField
                 control={control}
                 name="courseId"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label="Ders"
-                    required
-                    fullWidth
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    // product.md 5: the course cannot change in edit mode
-                    disabled={!!editing}
-                    onChange={(e) => {
-                      if (e.target.value === field.value) return;
-                      field.onChange(e.target.value);
-                      // product.md 5: changing course clears attendees and instructor
-                      setValue('attendants', []);
-                      setValue('instructorId', null);
-                      setServerError(null);
-                    }}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                  >
-                    {courseOptions.length === 0 && (
-                      <MenuItem value="" disabled>
-                        {message('student.noOptions')}
-                      </MenuItem>
-                    )}
-                    {editing && !courseOptions.some((c) => c.id === editing.courseId) && (
-                      <MenuItem value={editing.courseId}>{editing.courseName ?? editing.courseId}</MenuItem>
-                    )}
-                    {courseOptions.map((c) => (
-                      <MenuItem key={c.id} value={c.id}>
-                        {c.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                select
+                label="Ders"
+                required
+                fullWidth
+                // product.md 5: the course cannot change in edit mode
+                disabled={!!editing}
+                onValueChange={() => {
+                  // product.md 5: changing course clears attendees and instructor
+                  setValue('attendants', []);
+                  setValue('instructorId', null);
+                  setServerError(null);
+                }}
+              >
+                {courseOptions.length === 0 && (
+                  <MenuItem value="" disabled>
+                    {message('student.noOptions')}
+                  </MenuItem>
                 )}
-              />
-              <Controller
+                {editing && !courseOptions.some((c) => c.id === editing.courseId) && (
+                  <MenuItem value={editing.courseId}>{editing.courseName ?? editing.courseId}</MenuItem>
+                )}
+                {courseOptions.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <FormTextField
                 control={control}
                 name="instructorId"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label="Eğitmen"
-                    fullWidth
-                    name={field.name}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ?? ''}
-                    onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'Eğitmen seçilmezse Diğer kaydedilir.'}
-                  >
-                    {instructorChoices.map((o) => (
-                      <MenuItem key={o.value || 'none'} value={o.value}>
-                        {o.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                select
+                label="Eğitmen"
+                fullWidth
+                parse={(v) => (v === '' ? null : v)}
+                hint="Eğitmen seçilmezse Diğer kaydedilir."
+              >
+                {instructorChoices.map((o) => (
+                  <MenuItem key={o.value || 'none'} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </FormTextField>
             </Stack>
 
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

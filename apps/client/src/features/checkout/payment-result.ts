@@ -1,5 +1,5 @@
 import { ROLES, mayPayForOrganization } from '@okul/domain';
-import type { Membership, Organization } from '@okul/domain';
+import type { CheckoutStatus, Membership, Organization } from '@okul/domain';
 
 /**
  * docs/DECISIONS.md: the bank's return sends the browser to /odeme?odeme=basarisiz|beklemede&paymentId=
@@ -23,10 +23,7 @@ export function parsePaymentSearch(search: Record<string, unknown>): PaymentSear
 }
 
 /** GET /payment/status/:paymentId, as far as this page reads it. */
-export interface PaymentStatus {
-  status: 'initiated' | 'succeeded' | 'failed' | string;
-  failureReason?: string | null;
-}
+export type PaymentStatus = Pick<CheckoutStatus, 'status' | 'failureReason'>;
 
 export interface PaymentNotice {
   severity: 'error' | 'warning' | 'success';

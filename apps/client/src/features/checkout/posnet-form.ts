@@ -1,21 +1,10 @@
+import type { PosnetInitiateAnswer } from '@okul/domain';
+
 /**
  * api.md 7.4: the answer of POST /payment/posnet/initiate is submitted by the page as a hidden form POST to
  * the bank's 3-D Secure page (oosTDSServiceURL) with language tr. Field names are the ones POSNET's OOS
  * page reads: `mid` carries merchantID.
  */
-export interface PosnetInitiateAnswer {
-  oosTDSServiceURL: string;
-  merchantID: string;
-  posnetID: string;
-  posnetData: string;
-  /** POSNET's second packet (card holder data); sent when the server gives it. */
-  posnetData2?: string;
-  digest: string;
-  merchantReturnURL: string;
-  lang?: string;
-  paymentId?: string;
-}
-
 export interface HiddenForm {
   action: string;
   fields: [name: string, value: string][];

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { unwrap, type ApiResult } from '../../api/client';
 import type { PaymentStatus } from './payment-result';
-import type { PosnetInitiateAnswer } from './posnet-form';
+import type { FinalizeAnswer, PosnetInitiateAnswer } from '@okul/domain';
 
 /** api.md 7.4: starts a real card checkout; the answer is posted to the bank's 3-D page. */
 export function initiatePosnet(
@@ -19,12 +19,6 @@ export function initiateMock(checkoutItem: string, organizationId?: string): Pro
     organizationId ? { checkoutItem, organizationId } : { checkoutItem },
     { responseType: 'text' },
   );
-}
-
-export interface FinalizeAnswer {
-  success?: boolean;
-  status?: string;
-  paymentId?: string;
 }
 
 /** api.md 7.4: GET /payment/mock/finalize with the query /mock3ds was given (see mock3ds.ts). */

@@ -1,14 +1,11 @@
+import { EditDeleteActions } from '../../components/TableParts';
 import { COVER_TRANSFORM, withImageTransform } from '@okul/domain';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -105,27 +102,12 @@ export function CoursesPage() {
       align: 'right',
       width: 112,
       cell: (c) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label={`${c.name} kursunu düzenle`}
-              onClick={() => setEditing({ mode: 'edit', course: c })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`${c.name} kursunu sil`}
-              onClick={() => setToDelete(c)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        <EditDeleteActions
+          editLabel={`${c.name} kursunu düzenle`}
+          deleteLabel={`${c.name} kursunu sil`}
+          onEdit={() => setEditing({ mode: 'edit', course: c })}
+          onDelete={() => setToDelete(c)}
+        />
       ),
     },
   ];

@@ -10,7 +10,6 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   EMPLOYEE_LIMITS,
@@ -22,24 +21,25 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { errorText } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { useWholeFormRevalidation } from '../../lib/use-whole-form-revalidation';
 import { ImageUpload } from '../../components/ImageUpload';
 import { uploadImage } from '../../lib/image-upload';
 import { useOrgId } from '../auth/useSession';
 import { employeeKeys } from './queries';
-import { digitsOnly } from '../../lib/format';
 import {
   bodyOf,
-  checkDraft,
   draftOf,
   emptyWage,
+  employeeResolver,
   isChanged,
   todayDay,
   type EmployeeDraft,
   type EmployeeFormMode,
   type EmployeeRecord,
-  type WageDraft,
 } from './employee-form';
 
 export interface Option {
@@ -77,14 +77,19 @@ export function EmployeeFormDialog({
   onSave,
 }: EmployeeFormDialogProps) {
   const initial = useMemo(() => draftOf(employee, defaultTypeId), [employee, defaultTypeId]);
-  const [draft, setDraft] = useState<EmployeeDraft>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-  const errors = showErrors ? checkDraft(draft, mode) : {};
+  const resolver = useMemo(() => employeeResolver(mode), [mode]);
+  const form = useForm<EmployeeDraft>({ resolver, defaultValues: initial });
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = form;
+  useWholeFormRevalidation(form);
+  const draft = useWatch({ control }) as EmployeeDraft;
   const changed = isChanged(draft, initial, mode);
   const instructor = mode === 'instructor' || draft.employeeTypeId === INSTRUCTOR_TYPE_ID;
   const noun = instructor ? 'Eğitmen' : 'Çalışan';
-  const set = <K extends keyof EmployeeDraft>(key: K, value: EmployeeDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
   const orgId = useOrgId();
   const queryClient = useQueryClient();
   const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
@@ -96,22 +101,21 @@ export function EmployeeFormDialog({
       queryClient.invalidateQueries({ queryKey: employeeKeys.employees(orgId) }),
       queryClient.invalidateQueries({ queryKey: employeeKeys.instructors(orgId) }),
     ]);
-  const setWage = (i: number, patch: Partial<WageDraft>) =>
-    setDraft((d) => ({ ...d, wages: d.wages.map((w, j) => (j === i ? { ...w, ...patch } : w)) }));
 
-  const submit = async () => {
-    if (Object.keys(checkDraft(draft, mode)).length > 0) {
-      setShowErrors(true);
-      return;
-    }
+  const submit = handleSubmit(async (values) => {
     try {
-      const body = bodyOf(draft, mode);
+      const body = bodyOf(values, mode);
       const saved = await onSave(employee ? { id: employee.id, ...body } : body);
       // A photo picked for a new record goes up once the record has its id (api.md 7.5 folders name it).
       const id = employee?.id ?? (saved as { id?: string } | undefined)?.id;
       if (pendingAvatar && id) {
         try {
-          await uploadImage(orgId, { target: avatarKind(draft.employeeTypeId), id }, pendingAvatar, () => {});
+          await uploadImage(
+            orgId,
+            { target: avatarKind(values.employeeTypeId), id },
+            pendingAvatar,
+            () => {},
+          );
           await refreshLists();
         } catch (e) {
           // api.md 8.4 Media: Fotoğraf yüklenemedi
@@ -122,20 +126,19 @@ export function EmployeeFormDialog({
     } catch {
       // the mutation showed the failure toast; the dialog keeps what was typed
     }
-  };
+  });
 
   const textField = (key: 'name' | 'surname' | 'cv' | 'notes', label: string, max: number, rows = 0) => (
-    <TextField
+    <FormTextField
+      control={control}
+      name={key}
       label={label}
-      value={draft[key]}
-      onChange={(e) => set(key, e.target.value)}
       required={key === 'name' || key === 'surname'}
       fullWidth
       multiline={rows > 0}
       minRows={rows || undefined}
-      error={!!errors[key]}
-      helperText={errors[key] ?? (rows > 0 ? `${draft[key].length}/${max}` : undefined)}
-      slotProps={{ htmlInput: { maxLength: max } }}
+      hint={rows > 0 ? `${(draft[key] ?? '').length}/${max}` : undefined}
+      maxLength={max}
     />
   );
 
@@ -144,10 +147,7 @@ export function EmployeeFormDialog({
       title={employee ? `${noun} Düzenle` : `Yeni ${noun}`}
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel={busy ? 'Kaydediliyor' : employee ? 'Güncelle' : 'Kaydet'}
       submitDisabled={!changed && !pendingAvatar}
       cancelLabel="Vazgeç"
@@ -161,22 +161,21 @@ export function EmployeeFormDialog({
           target={employee ? { target: avatarKind(initial.employeeTypeId), id: employee.id } : null}
           onPendingFile={setPendingAvatar}
           onUploaded={(url) => {
-            set('avatar', url ?? '');
+            setValue('avatar', url ?? '', { shouldDirty: true });
             void refreshLists();
           }}
         />
         {mode === 'employee' && (
-          <TextField
+          <FormTextField
+            control={control}
+            name="employeeTypeId"
             select
             label="Çalışan türü"
-            value={draft.employeeTypeId}
-            onChange={(e) => set('employeeTypeId', Number(e.target.value) as EmployeeTypeId)}
-            error={!!errors.employeeTypeId}
-            helperText={
-              errors.employeeTypeId ??
-              (draft.employeeTypeId !== INSTRUCTOR_TYPE_ID && initial.employeeTypeId === INSTRUCTOR_TYPE_ID
+            parse={Number}
+            hint={
+              draft.employeeTypeId !== INSTRUCTOR_TYPE_ID && initial.employeeTypeId === INSTRUCTOR_TYPE_ID
                 ? 'Eğitmen olmayan çalışanın CV ve branşları silinir.'
-                : undefined)
+                : undefined
             }
           >
             {TYPE_IDS.map((id) => (
@@ -184,29 +183,21 @@ export function EmployeeFormDialog({
                 {EMPLOYEE_TYPES[id]}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {textField('name', 'İsim', EMPLOYEE_LIMITS.name)}
           {textField('surname', 'Soyisim', EMPLOYEE_LIMITS.name)}
         </Stack>
         {mode === 'employee' && (
-          <TextField
-            label="Telefon"
-            value={draft.phone}
-            onChange={(e) => set('phone', digitsOnly(e.target.value, 10))}
-            error={!!errors.phone}
-            helperText={errors.phone ?? '(5__) ___ __ __'}
-            slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric', pattern: '[0-9]*' } }}
-          />
+          <FormTextField control={control} name="phone" label="Telefon" digits={10} hint="(5__) ___ __ __" />
         )}
-        <TextField
+        <FormTextField
+          control={control}
+          name="userId"
           select
           label="Bağlı kullanıcı"
-          value={draft.userId}
-          onChange={(e) => set('userId', e.target.value)}
-          error={!!errors.userId}
-          helperText={errors.userId ?? 'Eğitmen hesabıyla giriş yaptığında kendi derslerini önce görür.'}
+          hint="Eğitmen hesabıyla giriş yaptığında kendi derslerini önce görür."
         >
           <MenuItem value="">Yok</MenuItem>
           {users.map((u) => (
@@ -214,19 +205,17 @@ export function EmployeeFormDialog({
               {u.label}
             </MenuItem>
           ))}
-        </TextField>
+        </FormTextField>
         {instructor && (
-          <TextField
+          <FormTextField
+            control={control}
+            name="branches"
             select
             label="Branşlar"
             required
-            value={draft.branches}
-            onChange={(e) => {
-              const v = e.target.value as unknown as string[] | string;
-              set('branches', typeof v === 'string' ? v.split(',') : v);
-            }}
-            error={!!errors.branches}
-            helperText={errors.branches ?? (courses.length === 0 ? 'Önce bir kurs ekleyin.' : undefined)}
+            // a multiple select answers a list (text only when autofilled)
+            parse={(v) => (typeof v === 'string' ? v.split(',') : v)}
+            hint={courses.length === 0 ? 'Önce bir kurs ekleyin.' : undefined}
             slotProps={{
               select: {
                 multiple: true,
@@ -245,126 +234,107 @@ export function EmployeeFormDialog({
                 {c.label}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         )}
         {instructor && textField('cv', 'CV', EMPLOYEE_LIMITS.cv, 3)}
         {mode === 'employee' && textField('notes', 'Notlar', EMPLOYEE_LIMITS.notes, 2)}
-        {mode === 'employee' && (
-          <WageEditor
-            wages={draft.wages}
-            error={errors.wages}
-            onChange={setWage}
-            onAdd={() => set('wages', [...draft.wages, emptyWage(todayDay())])}
-            onRemove={(i) =>
-              set(
-                'wages',
-                draft.wages.filter((_, j) => j !== i),
-              )
-            }
-          />
-        )}
-        {showErrors && errors.root && <Alert severity="error">{errors.root}</Alert>}
+        {mode === 'employee' && <WageEditor control={control} error={errors.wages?.message} />}
+        {errors.root?.message && <Alert severity="error">{errors.root.message}</Alert>}
       </Stack>
     </FormDialog>
   );
 }
 
-function WageEditor({
-  wages,
-  error,
-  onChange,
-  onAdd,
-  onRemove,
-}: {
-  wages: WageDraft[];
-  error: string | undefined;
-  onChange: (i: number, patch: Partial<WageDraft>) => void;
-  onAdd: () => void;
-  onRemove: (i: number) => void;
-}) {
+function WageEditor({ control, error }: { control: Control<EmployeeDraft>; error: string | undefined }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'wages' });
+  const wages = useWatch({ control, name: 'wages' });
   const today = parseDateInput(todayDay());
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle2">Maaş dönemleri</Typography>
-      {wages.map((w, i) => {
+      {fields.map((row, i) => {
+        const w = wages[i] ?? row;
         const start = parseDateInput(w.startDate);
         const end = w.endDate ? parseDateInput(w.endDate) : null;
         const active = !!start && !!today && start <= today && (end === null || today < end);
         return (
-          <Paper key={i} variant="outlined" sx={{ p: 1.5 }} aria-label={`Maaş dönemi ${i + 1}`}>
+          <Paper key={row.id} variant="outlined" sx={{ p: 1.5 }} aria-label={`Maaş dönemi ${i + 1}`}>
             <Stack spacing={1.5}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <TextField
+                <FormTextField
                   select
                   size="small"
                   label="Maaş türü"
-                  value={w.type}
-                  onChange={(e) => onChange(i, { type: e.target.value as WageDraft['type'] })}
+                  control={control}
+                  name={`wages.${i}.type`}
                   sx={{ minWidth: 160 }}
                 >
                   <MenuItem value="periodic">Dönemlik</MenuItem>
                   <MenuItem value="per_class">Ders başına</MenuItem>
-                </TextField>
-                <TextField
+                </FormTextField>
+                <FormTextField
                   size="small"
                   label="Tutar (TL)"
-                  value={w.amount}
-                  onChange={(e) => onChange(i, { amount: e.target.value })}
-                  slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+                  control={control}
+                  name={`wages.${i}.amount`}
+                  maxLength={20}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 />
                 {active && <Chip size="small" color="success" label="Aktif" />}
                 <Box sx={{ flex: 1 }} />
-                <IconButton aria-label={`Maaş dönemi ${i + 1} sil`} onClick={() => onRemove(i)}>
+                <IconButton aria-label={`Maaş dönemi ${i + 1} sil`} onClick={() => remove(i)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Stack>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                <TextField
+                <FormTextField
                   size="small"
                   type="date"
                   label="Başlangıç"
-                  value={w.startDate}
-                  onChange={(e) => onChange(i, { startDate: e.target.value })}
+                  control={control}
+                  name={`wages.${i}.startDate`}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
-                <TextField
+                <FormTextField
                   size="small"
                   type="date"
                   label="Bitiş (isteğe bağlı)"
-                  value={w.endDate}
-                  onChange={(e) => onChange(i, { endDate: e.target.value })}
+                  control={control}
+                  name={`wages.${i}.endDate`}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Stack>
               {w.type === 'periodic' && (
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
-                  <TextField
+                  <FormTextField
                     size="small"
                     label="Dönem uzunluğu"
-                    value={w.periodLength}
-                    onChange={(e) => onChange(i, { periodLength: digitsOnly(e.target.value, 3) })}
+                    control={control}
+                    name={`wages.${i}.periodLength`}
+                    digits={3}
                     sx={{ width: 140 }}
                   />
-                  <TextField
+                  <FormTextField
                     select
                     size="small"
                     label="Birim"
-                    value={w.periodUnit}
-                    onChange={(e) => onChange(i, { periodUnit: e.target.value as WageDraft['periodUnit'] })}
+                    control={control}
+                    name={`wages.${i}.periodUnit`}
                     sx={{ width: 120 }}
                   >
                     <MenuItem value="day">Gün</MenuItem>
                     <MenuItem value="week">Hafta</MenuItem>
                     <MenuItem value="month">Ay</MenuItem>
-                  </TextField>
-                  <FormControlLabel
-                    label="Dönem başında ödenir"
-                    control={
-                      <Checkbox
-                        checked={w.payAtBeginning}
-                        onChange={(_, v) => onChange(i, { payAtBeginning: v })}
+                  </FormTextField>
+                  <Controller
+                    control={control}
+                    name={`wages.${i}.payAtBeginning`}
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label="Dönem başında ödenir"
+                        control={<Checkbox checked={field.value} onChange={(_, v) => field.onChange(v)} />}
                       />
-                    }
+                    )}
                   />
                 </Stack>
               )}
@@ -374,7 +344,7 @@ function WageEditor({
       })}
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+        <Button size="small" startIcon={<AddIcon />} onClick={() => append(emptyWage(todayDay()))}>
           Maaş dönemi ekle
         </Button>
       </Box>

@@ -1,7 +1,6 @@
+import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -128,27 +127,12 @@ export function EmployeesPage() {
       align: 'right',
       width: 112,
       cell: (e) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label={`${fullName(e)} düzenle`}
-              onClick={() => setEditing({ employee: e })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`${fullName(e)} sil`}
-              onClick={() => setToDelete(e)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        <EditDeleteActions
+          editLabel={`${fullName(e)} düzenle`}
+          deleteLabel={`${fullName(e)} sil`}
+          onEdit={() => setEditing({ employee: e })}
+          onDelete={() => setToDelete(e)}
+        />
       ),
     },
   ];

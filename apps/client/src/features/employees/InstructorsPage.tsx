@@ -1,13 +1,9 @@
+import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { INSTRUCTOR_TYPE_ID } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -96,27 +92,12 @@ export function InstructorsPage() {
       align: 'right',
       width: 112,
       cell: (e) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label={`${fullName(e)} düzenle`}
-              onClick={() => setEditing({ instructor: e })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`${fullName(e)} sil`}
-              onClick={() => setToDelete(e)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        <EditDeleteActions
+          editLabel={`${fullName(e)} düzenle`}
+          deleteLabel={`${fullName(e)} sil`}
+          onEdit={() => setEditing({ instructor: e })}
+          onDelete={() => setToDelete(e)}
+        />
       ),
     },
   ];

@@ -11,6 +11,7 @@ import {
   type Kurus,
   type WagePeriod,
 } from '@okul/domain';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** product.md 3 Employee as getEmployees answers it (instructors are employees of type 2). */
 export interface EmployeeRecord {
@@ -195,4 +196,18 @@ export function wageTermsLabel(w: WagePeriod): string {
   if (w.type === 'per_class') return 'Ders başına';
   const when = w.payAtBeginning ? 'dönem başında' : 'dönem sonunda';
   return `Her ${w.periodLength ?? 1} ${UNIT_LABELS[w.periodUnit ?? 'month']} bir, ${when}`;
+}
+
+/**
+ * The form's resolver: the draft is checked with the server's own schema (checkDraft), each field showing its
+ * first message; a valid draft is handed on as typed (bodyOf builds what is sent).
+ */
+export function employeeResolver(mode: EmployeeFormMode): Resolver<EmployeeDraft> {
+  return (values) => {
+    const errors = checkDraft(values, mode);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    const fieldErrors: Record<string, { type: string; message: string }> = {};
+    for (const [key, text] of Object.entries(errors)) fieldErrors[key] = { type: 'validate', message: text };
+    return { values: {}, errors: fieldErrors as FieldErrors<EmployeeDraft> };
+  };
 }

@@ -4,6 +4,7 @@ import {
   checkDraft,
   draftOf,
   emptyWage,
+  employeeResolver,
   isChanged,
   isoToDay,
   splitEmployees,
@@ -105,5 +106,17 @@ describe('employee form', () => {
         payAtBeginning: true,
       }),
     ).toBe('Her 2 haftada bir, dönem başında');
+  });
+});
+
+describe('the employee form resolver', () => {
+  it("marks each field with the server schema's first message, or hands the draft on", async () => {
+    const opts = { fields: {}, shouldUseNativeValidation: false };
+    const blank = await employeeResolver('instructor')(draftOf(null, 2), undefined, opts);
+    expect(blank.errors.name?.message).toBe('isim eksik');
+    expect(blank.errors.branches?.message).toBe('branş eksik');
+    const draft = draftOf(record(), 2);
+    const ok = await employeeResolver('employee')(draft, undefined, opts);
+    expect(ok).toEqual({ values: draft, errors: {} });
   });
 });

@@ -1,10 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { GRADE_LIMITS, type Grade } from '@okul/domain';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { GRADE_LIMITS, message, type Grade } from '@okul/domain';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { checkedResolver, warnRoot } from '../../lib/checked-resolver';
 import { emptyGradeForm, gradeFormOf, gradePayload, type GradeForm, type GradeGroup } from './grades';
 
 export interface GradeDialogProps {
@@ -32,65 +33,62 @@ export function GradeDialog({
   onSave,
 }: GradeDialogProps) {
   const editing = grade !== null;
-  const [form, setForm] = useState<GradeForm>(() =>
-    grade ? gradeFormOf(grade) : emptyGradeForm(defaultCourseId),
+  const resolver = useMemo(
+    () => checkedResolver((form: GradeForm) => gradePayload(studentId, grade, form)),
+    [studentId, grade],
   );
-  const set = <K extends keyof GradeForm>(key: K, value: GradeForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const groups = form.courseId ? groupsOf(form.courseId) : [];
+  const { control, handleSubmit, setValue } = useForm<GradeForm, unknown, Record<string, unknown>>({
+    resolver,
+    defaultValues: grade ? gradeFormOf(grade) : emptyGradeForm(defaultCourseId),
+  });
+  const courseId = useWatch({ control, name: 'courseId' });
+  const groups = courseId ? groupsOf(courseId) : [];
   // An edit may keep a group the student has left since (docs/DECISIONS.md): it stays choosable.
   const groupOptions =
     grade?.classId && !groups.some((g) => g.id === grade.classId)
       ? [...groups, { id: grade.classId, title: 'Önceki grup' }]
       : groups;
 
-  const submit = async () => {
-    const checked = gradePayload(studentId, grade, form);
-    if (!checked.ok) {
-      enqueueSnackbar(checked.message, { variant: 'warning' });
-      return;
-    }
+  const submit = handleSubmit(async (payload) => {
     try {
-      await onSave(checked.payload);
+      await onSave(payload);
       onClose();
     } catch {
       // the mutation showed "Not kaydedilemedi: …" / "Not güncellenemedi: …"
     }
-  };
+  }, warnRoot);
 
   return (
     <FormDialog
       title={editing ? 'Notu Düzenle' : 'Not Ekle'}
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel="Kaydet"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="courseId"
           select
           label="Kurs"
           required
           disabled={editing}
-          value={form.courseId}
-          onChange={(e) => setForm((f) => ({ ...f, courseId: e.target.value, classId: '' }))}
-          helperText={courses.length === 0 ? 'Seçenek bulunamadı' : undefined}
+          onValueChange={() => setValue('classId', '')}
+          hint={courses.length === 0 ? message('student.noOptions') : undefined}
         >
           {courses.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.name}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="classId"
           select
           label="Grup"
-          value={form.classId}
-          onChange={(e) => set('classId', e.target.value)}
-          helperText="İsteğe bağlı: yalnızca öğrencinin bu kurstaki grupları"
+          hint="İsteğe bağlı: yalnızca öğrencinin bu kurstaki grupları"
         >
           <MenuItem value="">
             <em>Grup yok</em>
@@ -100,30 +98,30 @@ export function GradeDialog({
               {g.title}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="gradeValue"
           label="Not"
           required
           autoFocus
-          value={form.gradeValue}
-          onChange={(e) => set('gradeValue', e.target.value)}
-          helperText="Sayı veya harf notu (ör. 85, AA)"
-          slotProps={{ htmlInput: { maxLength: GRADE_LIMITS.value } }}
+          hint="Sayı veya harf notu (ör. 85, AA)"
+          maxLength={GRADE_LIMITS.value}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="gradePeriod"
           label="Dönem"
-          value={form.gradePeriod}
-          onChange={(e) => set('gradePeriod', e.target.value)}
           placeholder="ör. 1. dönem"
-          slotProps={{ htmlInput: { maxLength: GRADE_LIMITS.period } }}
+          maxLength={GRADE_LIMITS.period}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="notes"
           label="Açıklama"
           multiline
           minRows={2}
-          value={form.notes}
-          onChange={(e) => set('notes', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: GRADE_LIMITS.notes } }}
+          maxLength={GRADE_LIMITS.notes}
         />
       </Stack>
     </FormDialog>

@@ -1,10 +1,7 @@
+import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { ROLES, hasRole, type Grade, type Student } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -84,22 +81,12 @@ export function GradesSection({ student }: { student: Student }) {
       header: 'İşlemler',
       align: 'right',
       cell: (g) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label="Notu düzenle"
-              onClick={() => setEditing({ mode: 'edit', grade: g })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton size="small" color="error" aria-label="Notu sil" onClick={() => setToDelete(g)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        <EditDeleteActions
+          editLabel="Notu düzenle"
+          deleteLabel="Notu sil"
+          onEdit={() => setEditing({ mode: 'edit', grade: g })}
+          onDelete={() => setToDelete(g)}
+        />
       ),
     },
   ];

@@ -18,7 +18,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { GRADE_TEXTS, periodsOf, sheetRows, sheetValueInvalid, sheetWrites } from '../grades/grades';
 import { gradesQueryOptions, useSaveGradeSheet } from '../grades/queries';
 import { studentOptionLabel } from './groups';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 export interface GradeSheetDialogProps {
   orgId: string;

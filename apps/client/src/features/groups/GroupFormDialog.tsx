@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { createClassSchema, message, type CreateClassInput, type EditClassInput } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import type { Course } from '@okul/domain';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 const FIELDS = [
   ['title', 'Grup adı', 200],
@@ -29,6 +30,9 @@ const initial = (g: Group | null): Values => ({
   notes: g?.notes ?? '',
 });
 
+// product.md 5 Group: the server's schema; the form holds every field as text (blank optional text is null).
+const resolver = zodResolver(createClassSchema) as unknown as Resolver<Values, unknown, CreateClassInput>;
+
 export interface GroupFormDialogProps {
   group: Group | null;
   courses: Course[];
@@ -40,28 +44,25 @@ export interface GroupFormDialogProps {
 
 /** Add or edit a group. product.md 5: title and course required; the course cannot change on edit. */
 export function GroupFormDialog({ group, courses, busy, onClose, onCreate, onEdit }: GroupFormDialogProps) {
-  const [values, setValues] = useState<Values>(() => initial(group));
-  const [tried, setTried] = useState(false);
-  const parsed = createClassSchema.safeParse(values);
-  const set = (k: keyof Values) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [k]: e.target.value });
+  const { control, handleSubmit } = useForm<Values, unknown, CreateClassInput>({
+    resolver,
+    defaultValues: initial(group),
+  });
+  const courseId = useWatch({ control, name: 'courseId' });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!parsed.success) {
-      // product.md 5: a failed validation warns "Eksik veya hatalı alanlar var".
-      enqueueSnackbar(message('class.invalidFields'), { variant: 'warning' });
-      return;
-    }
-    try {
-      if (group) await onEdit({ ...parsed.data, id: group.id });
-      else await onCreate(parsed.data);
-      onClose();
-    } catch {
-      // the mutation showed the toast; the dialog keeps the input
-    }
-  };
+  const submit = handleSubmit(
+    async (input) => {
+      try {
+        if (group) await onEdit({ ...input, id: group.id });
+        else await onCreate(input);
+        onClose();
+      } catch {
+        // the mutation showed the toast; the dialog keeps the input
+      }
+    },
+    // product.md 5: a failed validation warns "Eksik veya hatalı alanlar var".
+    () => enqueueSnackbar(message('class.invalidFields'), { variant: 'warning' }),
+  );
 
   return (
     <FormDialog
@@ -73,35 +74,33 @@ export function GroupFormDialog({ group, courses, busy, onClose, onCreate, onEdi
       cancelLabel="Vazgeç"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="courseId"
           select
           label="Kurs"
           required
-          value={values.courseId}
-          onChange={set('courseId')}
           disabled={group !== null}
-          error={tried && !values.courseId}
-          helperText={group ? 'Grubun kursu değiştirilemez.' : undefined}
+          hint={group ? 'Grubun kursu değiştirilemez.' : undefined}
         >
           {courses
-            .filter((c) => c.deletedAt === null || c.id === values.courseId)
+            .filter((c) => c.deletedAt === null || c.id === courseId)
             .map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
               </MenuItem>
             ))}
-        </TextField>
+        </FormTextField>
         {FIELDS.map(([key, label, max]) => (
-          <TextField
+          <FormTextField
             key={key}
+            control={control}
+            name={key}
             label={label}
             required={key === 'title'}
-            value={values[key]}
-            onChange={set(key)}
-            error={tried && key === 'title' && !values.title.trim()}
             multiline={max > 100 && key !== 'title'}
             minRows={max > 100 && key !== 'title' ? 2 : undefined}
-            slotProps={{ htmlInput: { maxLength: max } }}
+            maxLength={max}
           />
         ))}
       </Stack>

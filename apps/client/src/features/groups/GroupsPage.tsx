@@ -1,9 +1,7 @@
+import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import GradingIcon from '@mui/icons-material/Grading';
 import GroupIcon from '@mui/icons-material/Group';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -28,7 +26,7 @@ import {
   useEditGroup,
   useEditGroupMembers,
 } from './queries';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; group: Group } | null;
 
@@ -86,7 +84,12 @@ export function GroupsPage() {
       header: 'İşlemler',
       align: 'right',
       cell: (g) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
+        <EditDeleteActions
+          editLabel={`${g.title} grubunu düzenle`}
+          deleteLabel={`${g.title} grubunu sil`}
+          onEdit={() => setEditing({ mode: 'edit', group: g })}
+          onDelete={() => setToDelete(g)}
+        >
           <Tooltip title="Üyeler">
             <IconButton
               size="small"
@@ -105,26 +108,7 @@ export function GroupsPage() {
               <GradingIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label={`${g.title} grubunu düzenle`}
-              onClick={() => setEditing({ mode: 'edit', group: g })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`${g.title} grubunu sil`}
-              onClick={() => setToDelete(g)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        </EditDeleteActions>
       ),
     },
   ];

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import type { StudentListRow } from '@okul/domain';
 import { eligibleMembers, studentOptionLabel } from './groups';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 export interface MembersDialogProps {
   group: Group;

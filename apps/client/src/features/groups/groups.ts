@@ -1,6 +1,6 @@
 import { deletedGroupLabel } from '@okul/domain';
 import type { StudentListRow } from '@okul/domain';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 /**
  * A group's name in a list: its title, or `[Silinmiş Grup ID: {id}]` once deleted or unknown (api.md 8.5).

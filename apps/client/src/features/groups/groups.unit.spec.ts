@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentListRow } from '@okul/domain';
 import { eligibleMembers, groupLabel } from './groups';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 const G = '00000000-0000-4000-8000-0000000000e1';
 const group = (o: Partial<Group> = {}): Group => ({
@@ -16,6 +16,11 @@ const group = (o: Partial<Group> = {}): Group => ({
   members: [],
   endedMembers: [],
   deletedAt: null,
+  organizationId: 'o1',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  createdBy: null,
+  editedAt: null,
+  editedBy: null,
   ...o,
 });
 const student = (

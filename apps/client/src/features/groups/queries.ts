@@ -9,7 +9,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
-import type { Group } from './types';
+import type { ClassView as Group } from '@okul/domain';
 
 export const groupKeys = { list: (orgId: string) => orgKey(orgId, 'classes') };
 

@@ -2,24 +2,9 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
+import type { OrgLogsPage } from '@okul/domain';
 
-/** api.md 7.3 Logs: one entry of requestOrgLogs (product.md 3, log entry). */
-export interface OrgLog {
-  id: string;
-  createdAt: string;
-  userId: string | null;
-  userName: string | null;
-  userEmail: string | null;
-  action: string;
-  details: Record<string, unknown> | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
-export interface OrgLogsPage {
-  logs: OrgLog[];
-  hasMore: boolean;
-}
+export type { OrgLog } from '@okul/domain';
 
 /** api.md 9.4: logs 50 a page. */
 export const LOG_PAGE_SIZE = 50;

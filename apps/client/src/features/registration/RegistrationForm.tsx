@@ -9,25 +9,25 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
-import { COMPANY_TYPES, generateTckn, generateVkn, message } from '@okul/domain';
+import { COMPANY_TYPES, generateTckn, generateVkn, message, type PreregisterInput } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useAuthActions } from '../auth/useAuthActions';
 import { usePublicInfo } from '../public-info/queries';
 import { preregister } from './queries';
 import { passwordHint } from '../../lib/password-hint';
 import {
   COMPANY_TYPE_LABELS,
-  EMPTY_REGISTRATION,
-  checkRegistration,
+  EMPTY_REGISTRATION_FORM,
+  registrationResolver,
   sanitizeField,
   isDigitField,
   needsVkn,
   tcknInlineError,
   vknInlineError,
-  type RegistrationConsents,
   type RegistrationField,
-  type RegistrationValues,
+  type RegistrationFormValues,
 } from './registration-form';
 
 /** The documents the consent box links to; the public layout opens them in its modal. */
@@ -52,33 +52,29 @@ export function RegistrationForm({
 }) {
   const { login } = useAuthActions();
   const testAids = usePublicInfo().data?.testAids === true;
-  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
-  const [consents, setConsents] = useState<RegistrationConsents>({ legalTerms: false, communication: false });
-  const [invalid, setInvalid] = useState<ReadonlySet<RegistrationField>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    formState: { isSubmitting: busy, isSubmitted },
+  } = useForm<RegistrationFormValues, unknown, PreregisterInput>({
+    resolver: registrationResolver,
+    defaultValues: EMPTY_REGISTRATION_FORM,
+  });
+  const [tckn, vkn, companyType, password] = useWatch({
+    control,
+    name: ['tckn', 'vkn', 'companyType', 'password'],
+  });
+  const set = (name: RegistrationField, raw: string) =>
+    setValue(name, sanitizeField(name, raw), { shouldValidate: isSubmitted });
 
-  const set = (field: RegistrationField, raw: string) => {
-    const value = sanitizeField(field, raw);
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid.has(field)) setInvalid((s) => new Set([...s].filter((f) => f !== field)));
-  };
+  const tcknError = tcknInlineError(tckn);
+  const vknError = vknInlineError(vkn, companyType);
+  const vknShown = needsVkn(companyType);
 
-  const tcknError = tcknInlineError(values.tckn);
-  const vknError = vknInlineError(values.vkn, values.companyType);
-  const vknShown = needsVkn(values.companyType);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const check = checkRegistration(values, consents);
-    if (!check.ok) {
-      setInvalid(new Set(check.fields));
-      enqueueSnackbar(check.toast, { variant: 'warning' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const r = await preregister(check.payload);
+  const onSubmit = handleSubmit(
+    async (payload) => {
+      const r = await preregister(payload);
       if (!r.ok) {
         // api.md 8.1: Kullanıcı oluşturulurken bir hata meydana geldi: plus the error
         enqueueSnackbar(message('registration.apiError', { error: r.error }), { variant: 'error' });
@@ -86,13 +82,14 @@ export function RegistrationForm({
       }
       enqueueSnackbar(message('registration.success'), { variant: 'success' });
       // api.md 7.2: on success the client logs the user in with the e-mail and password
-      const signedIn = await login(check.payload.email, check.payload.password);
+      const signedIn = await login(payload.email, payload.password);
       if (!signedIn.ok)
         enqueueSnackbar(message('login.failed', { error: signedIn.error }), { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (errors) => {
+      if (errors.root?.message) enqueueSnackbar(errors.root.message, { variant: 'warning' });
+    },
+  );
 
   const field = (
     name: RegistrationField,
@@ -102,24 +99,32 @@ export function RegistrationForm({
     const { maxLength, adornment, error, ...rest } = props;
     const digits = isDigitField(name);
     return (
-      <TextField
+      <Controller
+        control={control}
         name={name}
-        label={label}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-        required
-        fullWidth
-        {...rest}
-        error={invalid.has(name) || !!error}
-        slotProps={{
-          htmlInput: {
-            // digits-only fields are cut by sanitizeField, after a pasted "(532) 123 45 67" lost its spaces
-            ...(digits ? { inputMode: 'numeric' } : { maxLength }),
-          },
-          input: adornment
-            ? { endAdornment: <InputAdornment position="end">{adornment}</InputAdornment> }
-            : {},
-        }}
+        render={({ field: f, fieldState }) => (
+          <TextField
+            name={f.name}
+            inputRef={f.ref}
+            onBlur={f.onBlur}
+            label={label}
+            value={f.value}
+            onChange={(e) => f.onChange(sanitizeField(name, e.target.value))}
+            required
+            fullWidth
+            {...rest}
+            error={!!fieldState.error || !!error}
+            slotProps={{
+              htmlInput: {
+                // digits-only fields are cut by sanitizeField, after a pasted "(532) 123 45 67" lost its spaces
+                ...(digits ? { inputMode: 'numeric' } : { maxLength }),
+              },
+              input: adornment
+                ? { endAdornment: <InputAdornment position="end">{adornment}</InputAdornment> }
+                : {},
+            }}
+          />
+        )}
       />
     );
   };
@@ -161,7 +166,7 @@ export function RegistrationForm({
               type: 'password',
               autoComplete: 'new-password',
               maxLength: 200,
-              helperText: passwordHint(values.password),
+              helperText: passwordHint(password),
             })}
           </Row>
           <Row>
@@ -190,25 +195,33 @@ export function RegistrationForm({
             autoComplete: 'street-address',
           })}
           <Row>
-            <TextField
-              select
+            <Controller
+              control={control}
               name="companyType"
-              label="Şirket Türü"
-              value={values.companyType}
-              onChange={(e) => set('companyType', e.target.value)}
-              required
-              fullWidth
-              error={invalid.has('companyType')}
-              helperText={
-                values.companyType === 'none' ? 'Bireysel üyelikler birkaç gün içinde elle doğrulanır.' : ' '
-              }
-            >
-              {COMPANY_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {COMPANY_TYPE_LABELS[t]}
-                </MenuItem>
-              ))}
-            </TextField>
+              render={({ field: f, fieldState }) => (
+                <TextField
+                  select
+                  name={f.name}
+                  inputRef={f.ref}
+                  onBlur={f.onBlur}
+                  label="Şirket Türü"
+                  value={f.value}
+                  onChange={(e) => f.onChange(e.target.value)}
+                  required
+                  fullWidth
+                  error={!!fieldState.error}
+                  helperText={
+                    f.value === 'none' ? 'Bireysel üyelikler birkaç gün içinde elle doğrulanır.' : ' '
+                  }
+                >
+                  {COMPANY_TYPES.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {COMPANY_TYPE_LABELS[t]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
             {field('employeeCount', 'Çalışan Sayısı', { helperText: ' ' })}
           </Row>
           {vknShown &&
@@ -222,9 +235,12 @@ export function RegistrationForm({
         <Stack spacing={1}>
           <FormControlLabel
             control={
-              <Checkbox
-                checked={consents.legalTerms}
-                onChange={(e) => setConsents((c) => ({ ...c, legalTerms: e.target.checked }))}
+              <Controller
+                control={control}
+                name="legalTerms"
+                render={({ field: f }) => (
+                  <Checkbox name={f.name} checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />
+                )}
               />
             }
             label={
@@ -237,9 +253,12 @@ export function RegistrationForm({
           />
           <FormControlLabel
             control={
-              <Checkbox
-                checked={consents.communication}
-                onChange={(e) => setConsents((c) => ({ ...c, communication: e.target.checked }))}
+              <Controller
+                control={control}
+                name="communication"
+                render={({ field: f }) => (
+                  <Checkbox name={f.name} checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />
+                )}
               />
             }
             label={

@@ -8,6 +8,7 @@ import {
   preregisterSchema,
   type PreregisterInput,
 } from '@okul/domain';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
@@ -153,3 +154,27 @@ export function checkRegistration(
   if (!consents.communication) return { ok: false, toast: message('registration.communication'), fields: [] };
   return { ok: true, payload: parsed.data };
 }
+
+/** The whole form as react-hook-form holds it: the fields and the two boxes. */
+export type RegistrationFormValues = RegistrationValues & RegistrationConsents;
+
+export const EMPTY_REGISTRATION_FORM: RegistrationFormValues = {
+  ...EMPTY_REGISTRATION,
+  legalTerms: false,
+  communication: false,
+};
+
+/**
+ * The form's resolver: checkRegistration (the shared preregister schema and the boxes). Every refused field
+ * is marked; `root` carries the one toast of product.md 5 for the first problem.
+ */
+export const registrationResolver: Resolver<RegistrationFormValues, unknown, PreregisterInput> = (form) => {
+  const { legalTerms, communication, ...values } = form;
+  const check = checkRegistration(values, { legalTerms, communication });
+  if (check.ok) return { values: check.payload, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {
+    root: { type: 'validate', message: check.toast },
+  };
+  for (const field of check.fields) errors[field] = { type: 'validate', message: check.toast };
+  return { values: {}, errors: errors as FieldErrors<RegistrationFormValues> };
+};

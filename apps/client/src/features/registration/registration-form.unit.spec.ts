@@ -4,8 +4,10 @@ import { digitsOnly } from '../../lib/format';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_REGISTRATION,
+  EMPTY_REGISTRATION_FORM,
   checkRegistration,
   needsVkn,
+  registrationResolver,
   registrationPayload,
   sanitizeField,
   tcknInlineError,
@@ -153,5 +155,24 @@ describe('live field checks', () => {
     expect(sanitizeField('employeeCount', '12 kişi')).toBe('12');
     expect(sanitizeField('tckn', '100 000 001 46 9')).toBe('10000000146');
     expect(sanitizeField('name', ' Ayşe 2 ')).toBe(' Ayşe 2 ');
+  });
+});
+
+describe('the form resolver', () => {
+  const resolve = (values: Parameters<typeof registrationResolver>[0]) =>
+    registrationResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it('marks the refused fields and carries the one toast as root', async () => {
+    const r = await resolve(EMPTY_REGISTRATION_FORM);
+    expect(r.errors.root?.message).toBe('Lütfen tüm alanları doldurun.');
+    expect(r.errors.name?.message).toBe('Lütfen tüm alanları doldurun.');
+    const unticked = await resolve({ ...filled(), legalTerms: false, communication: true });
+    expect(Object.keys(unticked.errors)).toEqual(['root']);
+  });
+
+  it('hands on the parsed body once everything is right', async () => {
+    const r = await resolve({ ...filled({ email: ' Ayse@Ornek.com ' }), ...both });
+    expect(r.errors).toEqual({});
+    expect(r.values).toMatchObject({ email: 'ayse@ornek.com', companyType: 'limited' });
   });
 });

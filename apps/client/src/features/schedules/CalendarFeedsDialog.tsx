@@ -22,7 +22,7 @@ import { errorText, unwrap } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
 import { orgKey } from '../../lib/query-keys';
 import { studentOptionLabel } from '../groups/groups';
-import type { Group } from '../groups/types';
+import type { ClassView as Group } from '@okul/domain';
 import { feedOf, feedUrl, targetOf, type CalendarFeed, type FeedChoice } from './feeds';
 
 const feedsKey = (orgId: string) => orgKey(orgId, 'calendarFeeds');

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/format';
 import { coursesQueryOptions } from '../courses/queries';
 import { MY_LESSONS_DAYS, MY_LESSONS_SHOWN, myLessonsWindow } from './my-lessons';
 import { occurrencesQueryOptions } from './queries';
-import type { Occurrence } from './types';
+import type { OccurrenceView as Occurrence } from '@okul/domain';
 
 /** How far back "Yoklaması alınmamış dersler" looks (ours, docs/DECISIONS.md). */
 const MISSED_DAYS = 30;

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import RemoveIcon from '@mui/icons-material/Delete';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -11,12 +12,15 @@ import TextField from '@mui/material/TextField';
 import { message } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { useWholeFormRevalidation } from '../../lib/use-whole-form-revalidation';
 import type { Course, StudentListRow } from '@okul/domain';
 import { eligibleMembers, studentOptionLabel } from '../groups/groups';
-import type { Group } from '../groups/types';
-import { formValuesOf, type ScheduleFormValues } from './calendar';
-import type { Schedule } from './types';
+import type { ClassView as Group } from '@okul/domain';
+import { formValuesOf, scheduleResolver, type ScheduleFormValues } from './calendar';
+import type { ScheduleView as Schedule } from '@okul/domain';
 
 export interface ScheduleFormDialogProps {
   schedule: Schedule | null;
@@ -45,20 +49,28 @@ export function ScheduleFormDialog({
   onClose,
   onSave,
 }: ScheduleFormDialogProps) {
-  const [v, setV] = useState<ScheduleFormValues>(() => formValuesOf(schedule));
+  const form = useForm<ScheduleFormValues>({
+    resolver: scheduleResolver,
+    defaultValues: formValuesOf(schedule),
+  });
+  const { control, handleSubmit, setValue } = form;
+  useWholeFormRevalidation(form);
+  const slots = useFieldArray({ control, name: 'slots' });
+  const [courseId, scheduleType, chosenStudents] = useWatch({
+    control,
+    name: ['courseId', 'scheduleType', 'students'],
+  });
   const [openedAt] = useState(() => Date.now());
-  const set = <K extends keyof ScheduleFormValues>(k: K, value: ScheduleFormValues[K]) =>
-    setV((x) => ({ ...x, [k]: value }));
   const byId = useMemo(() => new Map(students.map((s) => [s.id, s])), [students]);
   const studentOptions = useMemo(
-    () => [...new Set([...v.students, ...eligibleMembers(students, v.courseId, openedAt).map((s) => s.id)])],
-    [students, v.courseId, v.students, openedAt],
+    () => [
+      ...new Set([...chosenStudents, ...eligibleMembers(students, courseId, openedAt).map((s) => s.id)]),
+    ],
+    [students, courseId, chosenStudents, openedAt],
   );
-  const groupOptions = groups
-    .filter((g) => g.deletedAt === null && g.courseId === v.courseId)
-    .map((g) => g.id);
+  const groupOptions = groups.filter((g) => g.deletedAt === null && g.courseId === courseId).map((g) => g.id);
   const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title ?? id;
-  const noCourse = !v.courseId;
+  const noCourse = !courseId;
   const collator = new Intl.Collator('tr');
   const instructorChoices = instructors
     .filter((i) => !i.deletedAt)
@@ -68,19 +80,20 @@ export function ScheduleFormDialog({
   if (schedule?.instructorId && !instructorChoices.some((i) => i.id === schedule.instructorId))
     instructorChoices.push({ id: schedule.instructorId, label: schedule.instructorName ?? 'Diğer' });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (noCourse) {
-      enqueueSnackbar(message('schedule.courseRequired'), { variant: 'warning' });
-      return;
-    }
-    try {
-      await onSave(v);
-      onClose();
-    } catch {
-      // the mutation showed the toast
-    }
-  };
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await onSave(values);
+        onClose();
+      } catch {
+        // the mutation showed the toast
+      }
+    },
+    (errors) => {
+      // product.md 5: the course comes first (Kurs ve organizasyon seçilmeli), said as a warning too.
+      if (errors.courseId) enqueueSnackbar(message('schedule.courseRequired'), { variant: 'warning' });
+    },
+  );
 
   return (
     <FormDialog
@@ -92,12 +105,17 @@ export function ScheduleFormDialog({
       cancelLabel="Vazgeç"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="courseId"
           select
           required
           label="Kurs"
-          value={v.courseId}
-          onChange={(e) => setV((x) => ({ ...x, courseId: e.target.value, students: [], classes: [] }))}
+          onValueChange={() => {
+            // product.md 5: changing the course clears the students and groups.
+            setValue('students', []);
+            setValue('classes', []);
+          }}
         >
           {courses
             .filter((c) => c.deletedAt === null)
@@ -106,150 +124,132 @@ export function ScheduleFormDialog({
                 {c.name}
               </MenuItem>
             ))}
-        </TextField>
-        <TextField
-          select
-          label="Eğitmen"
-          value={v.instructorId}
-          onChange={(e) => set('instructorId', e.target.value)}
-        >
+        </FormTextField>
+        <FormTextField control={control} name="instructorId" select label="Eğitmen">
           <MenuItem value="">Diğer</MenuItem>
           {instructorChoices.map((i) => (
             <MenuItem key={i.id} value={i.id}>
               {i.label}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          label="Başlık"
-          value={v.title}
-          onChange={(e) => set('title', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-        <TextField
-          select
-          label="Program türü"
-          value={v.scheduleType}
-          onChange={(e) => set('scheduleType', e.target.value as ScheduleFormValues['scheduleType'])}
-        >
+        </FormTextField>
+        <FormTextField control={control} name="title" label="Başlık" maxLength={200} />
+        <FormTextField control={control} name="scheduleType" select label="Program türü">
           <MenuItem value="periodic">Periyodik</MenuItem>
           <MenuItem value="one_off">Tek seferlik</MenuItem>
-        </TextField>
-        {v.slots.map((slot, i) => (
-          <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField
+        </FormTextField>
+        {slots.fields.map((slot, i) => (
+          <Stack key={slot.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <FormTextField
+              control={control}
+              name={`slots.${i}.start`}
               type="datetime-local"
               label={`Başlangıç ${i + 1}`}
-              value={slot.start}
-              onChange={(e) =>
-                set(
-                  'slots',
-                  v.slots.map((s, j) => (j === i ? { ...s, start: e.target.value } : s)),
-                )
-              }
               slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name={`slots.${i}.end`}
               type="datetime-local"
               label={`Bitiş ${i + 1}`}
-              value={slot.end}
-              onChange={(e) =>
-                set(
-                  'slots',
-                  v.slots.map((s, j) => (j === i ? { ...s, end: e.target.value } : s)),
-                )
-              }
               slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />
             <IconButton
               aria-label={`${i + 1}. ders saatini kaldır`}
-              disabled={v.slots.length <= 1}
-              onClick={() =>
-                set(
-                  'slots',
-                  v.slots.filter((_, j) => j !== i),
-                )
-              }
+              disabled={slots.fields.length <= 1}
+              onClick={() => slots.remove(i)}
             >
               <RemoveIcon />
             </IconButton>
           </Stack>
         ))}
+        <SlotsError control={control} />
         <Button
           startIcon={<AddIcon />}
-          onClick={() => set('slots', [...v.slots, { start: '', end: '' }])}
+          onClick={() => slots.append({ start: '', end: '' })}
           sx={{ alignSelf: 'flex-start' }}
         >
           Ders saati ekle
         </Button>
-        {v.scheduleType === 'periodic' && (
+        {scheduleType === 'periodic' && (
           <Stack direction="row" spacing={1}>
-            <TextField
+            <FormTextField
+              control={control}
+              name="periodLength"
               type="number"
               label="Periyot uzunluğu"
-              value={v.periodLength}
-              onChange={(e) => set('periodLength', e.target.value)}
               slotProps={{ htmlInput: { min: 1, max: 365 } }}
             />
-            <TextField
-              select
-              label="Periyot birimi"
-              value={v.periodUnit}
-              onChange={(e) => set('periodUnit', e.target.value as ScheduleFormValues['periodUnit'])}
-            >
+            <FormTextField control={control} name="periodUnit" select label="Periyot birimi">
               <MenuItem value="day">Gün</MenuItem>
               <MenuItem value="week">Hafta</MenuItem>
               <MenuItem value="month">Ay</MenuItem>
-            </TextField>
-            <TextField
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="repeatCount"
               type="number"
               label="Tekrar sayısı"
-              value={v.repeatCount}
-              onChange={(e) => set('repeatCount', e.target.value)}
               slotProps={{ htmlInput: { min: 1, max: 520 } }}
             />
           </Stack>
         )}
-        <Autocomplete
-          multiple
-          disabled={noCourse}
-          options={studentOptions}
-          value={v.students}
-          onChange={(_, x) => set('students', x)}
-          getOptionLabel={(id) => {
-            const s = byId.get(id);
-            return s ? studentOptionLabel(s) : id;
-          }}
-          filterSelectedOptions
-          renderInput={(params) => <TextField {...params} label="Öğrenciler" />}
+        <Controller
+          control={control}
+          name="students"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              disabled={noCourse}
+              options={studentOptions}
+              value={field.value}
+              onChange={(_, x) => field.onChange(x)}
+              getOptionLabel={(id) => {
+                const s = byId.get(id);
+                return s ? studentOptionLabel(s) : id;
+              }}
+              filterSelectedOptions
+              renderInput={(params) => <TextField {...params} label="Öğrenciler" />}
+            />
+          )}
         />
-        <Autocomplete
-          multiple
-          disabled={noCourse}
-          options={groupOptions}
-          value={v.classes}
-          onChange={(_, x) => set('classes', x)}
-          getOptionLabel={groupTitle}
-          filterSelectedOptions
-          renderInput={(params) => <TextField {...params} label="Gruplar" />}
+        <Controller
+          control={control}
+          name="classes"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              disabled={noCourse}
+              options={groupOptions}
+              value={field.value}
+              onChange={(_, x) => field.onChange(x)}
+              getOptionLabel={groupTitle}
+              filterSelectedOptions
+              renderInput={(params) => <TextField {...params} label="Gruplar" />}
+            />
+          )}
         />
-        <FormControlLabel
-          label="Yoklama zorunlu"
-          control={
-            <Checkbox checked={v.attendanceMandatory} onChange={(_, c) => set('attendanceMandatory', c)} />
-          }
+        <Controller
+          control={control}
+          name="attendanceMandatory"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Yoklama zorunlu"
+              control={<Checkbox checked={field.value} onChange={(_, c) => field.onChange(c)} />}
+            />
+          )}
         />
-        <TextField
-          label="Notlar"
-          multiline
-          minRows={2}
-          value={v.notes}
-          onChange={(e) => set('notes', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
+        <FormTextField control={control} name="notes" label="Notlar" multiline minRows={2} maxLength={1000} />
       </Stack>
     </FormDialog>
   );
+}
+
+/** The slots' one message (the schema checks them as a list: none complete, or one ending before it starts). */
+function SlotsError({ control }: { control: Control<ScheduleFormValues> }) {
+  const { errors } = useFormState({ control, name: 'slots' });
+  const text = (errors.slots as { message?: string } | undefined)?.message ?? errors.root?.message;
+  return text ? <Alert severity="error">{text}</Alert> : null;
 }

@@ -28,7 +28,7 @@ import { coursesQueryOptions } from '../courses/queries';
 import { instructorsQueryOptions } from '../employees/queries';
 import { groupsQueryOptions } from '../groups/queries';
 import { studentListQueryOptions } from '../students/queries';
-import { changedDetails, courseColor, detailsOf, membersChanged, type ScheduleFormValues } from './calendar';
+import { addBodyOf, changedDetails, courseColor, membersChanged, type ScheduleFormValues } from './calendar';
 import { CalendarFeedsDialog } from './CalendarFeedsDialog';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 import {
@@ -39,7 +39,7 @@ import {
   useUpdateScheduleDetails,
   useUpdateScheduleMembers,
 } from './queries';
-import type { Occurrence, Schedule } from './types';
+import type { OccurrenceView as Occurrence, ScheduleView as Schedule } from '@okul/domain';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; schedule: Schedule } | null;
 
@@ -75,12 +75,7 @@ export function SchedulesPage() {
 
   const save = async (v: ScheduleFormValues) => {
     if (editing?.mode !== 'edit') {
-      const d = detailsOf(v);
-      await add.mutateAsync({
-        ...d,
-        students: v.students.map((studentId) => ({ studentId })),
-        classes: v.classes.map((classId) => ({ classId })),
-      });
+      await add.mutateAsync(addBodyOf(v));
       enqueueSnackbar('Program eklendi', { variant: 'success' });
       return;
     }

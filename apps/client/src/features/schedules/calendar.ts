@@ -1,4 +1,6 @@
-import type { Schedule } from './types';
+import { addScheduleSchema } from '@okul/domain';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { ScheduleView as Schedule } from '@okul/domain';
 
 /** Distinct, readable colours; a course keeps its colour by its place in the course list. */
 const PALETTE = [
@@ -87,6 +89,34 @@ export function detailsOf(v: ScheduleFormValues) {
     instructorId: v.instructorId || null,
   };
 }
+
+/** addSchedule's body: the details and the members (api.md 7.3). */
+export function addBodyOf(v: ScheduleFormValues) {
+  return {
+    ...detailsOf(v),
+    students: v.students.map((studentId) => ({ studentId })),
+    classes: v.classes.map((classId) => ({ classId })),
+  };
+}
+
+// The body's fields as the form names them (the slots are sent as scheduleTimes).
+const FORM_FIELD: Record<string, keyof ScheduleFormValues> = { scheduleTimes: 'slots' };
+
+/**
+ * The form's resolver: the body is checked with the server's own schema (an edit's changed fields follow
+ * the same rules), so each field shows the catalogue's text the server would answer.
+ */
+export const scheduleResolver: Resolver<ScheduleFormValues> = (values) => {
+  const r = addScheduleSchema.safeParse(addBodyOf(values));
+  if (r.success) return { values, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of r.error.issues) {
+    const head = issue.path[0];
+    const key = typeof head === 'string' ? (FORM_FIELD[head] ?? head) : 'root';
+    errors[key] ??= { type: 'validate', message: issue.message };
+  }
+  return { values: {}, errors: errors as FieldErrors<ScheduleFormValues> };
+};
 
 type Details = ReturnType<typeof detailsOf>;
 

@@ -4,7 +4,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
-import type { Occurrence, Schedule } from './types';
+import type { OccurrenceView as Occurrence, ScheduleView as Schedule } from '@okul/domain';
 
 export const scheduleKeys = {
   all: (orgId: string) => orgKey(orgId, 'schedules'),

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -19,8 +18,12 @@ import {
   type SmsPhoneKind,
 } from '@okul/domain';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormTextField } from '../../components/FormTextField';
 import { errorText } from '../../api/client';
 import { PHONE_KIND_LABELS, sendRefusalProblem } from './send-problems';
+import { smsReminderFormSchema, type SmsReminderValues } from './sms-form';
 import { smsStudentRecipientsQueryOptions, useSendSms } from './queries';
 
 /**
@@ -41,7 +44,16 @@ export function SmsReminderDialog({
   initialText: string;
   onClose: () => void;
 }) {
-  const [text, setText] = useState(initialText);
+  const {
+    control,
+    handleSubmit,
+    formState: { isValid },
+  } = useForm<SmsReminderValues>({
+    resolver: zodResolver(smsReminderFormSchema),
+    defaultValues: { message: initialText },
+    mode: 'onChange',
+  });
+  const text = useWatch({ control, name: 'message' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const recipients = useQuery(smsStudentRecipientsQueryOptions(orgId, studentId));
   const send = useSendSms(orgId);
@@ -52,11 +64,11 @@ export function SmsReminderDialog({
   const needed = text.trim() === '' ? 0 : smsSegments(truncateSms(text));
   const enough = needed <= credits;
 
-  const submit = () => {
+  const submit = handleSubmit(({ message: body }) => {
     if (!student || !phone) return;
     setRefusal(null);
     send.mutate(
-      { type: 'debtWarning', messages: [{ DBID: student.id, destination: phone, message: text }] },
+      { type: 'debtWarning', messages: [{ DBID: student.id, destination: phone, message: body }] },
       {
         onSuccess: onClose,
         onError: (error) => {
@@ -67,7 +79,7 @@ export function SmsReminderDialog({
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="sms-reminder-title">
@@ -82,14 +94,14 @@ export function SmsReminderDialog({
           <Typography variant="body2" color="text.secondary">
             Kalan SMS krediniz: {recipients.data ? credits : '…'}
           </Typography>
-          <TextField
+          <FormTextField
+            control={control}
+            name="message"
             label="Mesaj"
             multiline
             minRows={4}
             fullWidth
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            helperText={`${[...text].length}/${SMS_MAX_LENGTH} karakter · ${needed} boy · ${needed} kredi`}
+            hint={`${[...text].length}/${SMS_MAX_LENGTH} karakter · ${needed} boy · ${needed} kredi`}
           />
           {recipients.data && !enough && (
             <Typography color="error">({message('sms.notEnoughCredits')})</Typography>
@@ -105,8 +117,8 @@ export function SmsReminderDialog({
         <Button onClick={onClose}>Vazgeç</Button>
         <Button
           variant="contained"
-          onClick={submit}
-          disabled={!allowed || needed === 0 || !enough || send.isPending || !recipients.data}
+          onClick={() => void submit()}
+          disabled={!isValid || !allowed || !enough || send.isPending || !recipients.data}
         >
           SMS Gönder
         </Button>

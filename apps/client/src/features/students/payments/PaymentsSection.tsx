@@ -1,7 +1,6 @@
+import { EditDeleteActions } from '../../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import EditIcon from '@mui/icons-material/Edit';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
@@ -90,7 +89,12 @@ export function PaymentsSection({ student }: { student: Student }) {
       header: 'İşlemler',
       align: 'right',
       cell: (p) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
+        <EditDeleteActions
+          editLabel="Ödemeyi düzenle"
+          deleteLabel="Ödemeyi sil"
+          onEdit={() => setEditing({ mode: 'edit', payment: p })}
+          onDelete={() => setToDelete(p)}
+        >
           <Tooltip title="Makbuz (PDF)">
             <IconButton
               size="small"
@@ -100,21 +104,7 @@ export function PaymentsSection({ student }: { student: Student }) {
               <ReceiptIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Düzenle">
-            <IconButton
-              size="small"
-              aria-label="Ödemeyi düzenle"
-              onClick={() => setEditing({ mode: 'edit', payment: p })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Sil">
-            <IconButton size="small" color="error" aria-label="Ödemeyi sil" onClick={() => setToDelete(p)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        </EditDeleteActions>
       ),
     },
   ];
