@@ -1,22 +1,13 @@
-import {
-  enrollmentCoversSql,
-  type AttendanceEvent,
-  type EnrollmentEvent,
-  type PaymentEvent,
-} from '@okul/domain';
+import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
+import { statisticsBatch, STATISTICS_BATCH_TYPES } from './statistics.batch';
+import { day, enrolledAt, holder, month, type T } from './statistics.sql';
 
 type E<U extends { type: string; data: unknown }, K extends U['type']> = {
   data: Extract<U, { type: K }>['data'];
   metadata: { occurredAt: string };
 };
-type T = (name: string) => string;
-
-/** The Istanbul month of a timestamptz expression, as 'YYYY-MM'. */
-const month = (at: string) => `to_char(${at} AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')`;
-/** The Istanbul calendar day of a timestamptz expression. */
-const day = (at: string) => `(${at} AT TIME ZONE 'Europe/Istanbul')::date`;
 
 /**
  * The İstatistikler view's read models, kept so that every figure can be answered "as of" a past moment
@@ -42,7 +33,7 @@ const day = (at: string) => `(${at} AT TIME ZONE 'Europe/Istanbul')::date`;
  */
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 3,
+  version: 4,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -248,6 +239,7 @@ export const statisticsProjection = defineProjection({
       await sql.query(`DELETE FROM ${table('stat_payments')} WHERE id = $1`, [e.data.paymentId]);
     },
   },
+  batchHandlers: Object.fromEntries(STATISTICS_BATCH_TYPES.map((type) => [type, statisticsBatch])),
 });
 
 /**
@@ -255,7 +247,8 @@ export const statisticsProjection = defineProjection({
  * stat_debt lines an event changed get a new version from `at`: their credit, whether they have any debit, and
  * the unpaid part of their debits by Istanbul day, payments settling the oldest first (statistics/ageing.ts
  * debtAgeing): what is unpaid is the newest debits up to debits minus credit. The ageing as of a moment then
- * reads one row per account instead of every line.
+ * reads one row per account instead of every line. Debits of one day (a lesson and a negative correction)
+ * are ordered by their unpaid part too, so the arrays are the same on every plan and with the batch handler.
  */
 async function refreshAccounts(sql: Sql, t: T, organizationId: string, at: string) {
   await sql.query(
@@ -292,8 +285,8 @@ async function refreshAccounts(sql: Sql, t: T, organizationId: string, at: strin
             days, unpaid)
      SELECT acc.organization_id, acc.student_id, acc.course_id, $2,
             coalesce(sum(greatest(-u.debit, 0)), 0), coalesce(bool_or(u.debit > 0), false),
-            coalesce(array_agg(u.day ORDER BY u.day) FILTER (WHERE u.unpaid > 0), '{}'),
-            coalesce(array_agg(u.unpaid ORDER BY u.day) FILTER (WHERE u.unpaid > 0), '{}')
+            coalesce(array_agg(u.day ORDER BY u.day, u.unpaid) FILTER (WHERE u.unpaid > 0), '{}'),
+            coalesce(array_agg(u.unpaid ORDER BY u.day, u.unpaid) FILTER (WHERE u.unpaid > 0), '{}')
        FROM acc
        LEFT JOIN u ON u.student_id = acc.student_id AND u.course_id = acc.course_id
       GROUP BY acc.organization_id, acc.student_id, acc.course_id`,
@@ -337,18 +330,6 @@ async function newVersion(
     [enrollmentId, at, ...columns.map((c) => changes[c])],
   );
 }
-
-/**
- * The per_class enrolment holding a lesson (api.md 9.3: start inclusive, end exclusive), latest start first as
- * the balance calculator picks it; its charge after the discount (balances/README.md).
- */
-const holder = (t: T, student: string, course: string, at: string) => `
-  SELECT greatest(h.price - greatest(h.discount, 0), 0) AS charge
-    FROM ${t('stat_enrollments')} h
-   WHERE h.recorded_to IS NULL AND h.student_id = ${student} AND h.course_id = ${course}
-     AND h.enrollment_type = 'per_class' AND ${enrollmentCoversSql('h.start_date', 'h.end_date', at)}
-   ORDER BY h.start_date DESC, h.created_at, h.enrollment_id
-   LIMIT 1`;
 
 /** An enrolment change re-prices the student's lessons of the course; the differences go to the ledger. */
 async function repriceLessons(sql: Sql, t: T, studentId: string, courseId: string, at: string) {
@@ -481,12 +462,6 @@ async function changePayment(
     [paymentId, at, change.amount ?? null, change.counted ?? null, change.active ?? null],
   );
 }
-
-/** The students enrolled in a course at a lesson time (api.md 9.3: start inclusive, end exclusive). */
-const enrolledAt = (t: T, course: string, at: string) => `
-  SELECT count(DISTINCT e.student_id)::int FROM ${t('stat_enrollments')} e
-   WHERE e.recorded_to IS NULL AND e.course_id = ${course}
-     AND ${enrollmentCoversSql('e.start_date', 'e.end_date', at)}`;
 
 /**
  * An enrolment change re-counts the students enrolled at the course's lessons whose time the change moved in
