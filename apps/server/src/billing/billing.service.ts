@@ -45,6 +45,7 @@ import {
   type CheckoutOrder,
   type PaymentProviders,
 } from './payment-provider';
+import { log } from '../infra/observability/logger';
 
 export const PAYMENTS_QUEUE = 'payments';
 
@@ -146,7 +147,7 @@ export class BillingService implements OnModuleInit {
       const form = await gateway.startCheckout(order, this.returnUrl(provider, paymentId));
       return { paymentId, item, form };
     } catch (e) {
-      console.error(`[checkout] ${provider} could not start payment ${paymentId}: ${(e as Error).message}`);
+      log('checkout').error({ provider, paymentId, err: e }, 'could not start the payment');
       await this.complete(pctx, paymentId, {
         status: 'failed',
         providerReference: null,
@@ -211,7 +212,7 @@ export class BillingService implements OnModuleInit {
     if (s.status !== 'initiated') return s;
     const verdict = await this.providers[s.provider].completeCheckout(orderOf(s), fields);
     if (verdict.status === 'ignored') {
-      console.warn(`[checkout] callback for payment ${paymentId} ignored: ${verdict.reason}`);
+      log('checkout').warn({ paymentId, reason: verdict.reason }, 'callback ignored');
       return s;
     }
     // The result is the payment's organisation's, whoever delivers it (the bank's callback names none): its
@@ -230,7 +231,10 @@ export class BillingService implements OnModuleInit {
     } catch (e) {
       if (e instanceof DomainError && e.code === 'checkout.notFound') return; // nothing to retry
       if (e instanceof ProviderUnavailableError)
-        console.warn(`[checkout] job ${job.id} attempt ${job.attempt}: ${e.message}`);
+        log('checkout').warn(
+          { jobId: job.id, attempt: job.attempt, paymentId: job.data.paymentId, err: e },
+          'provider unavailable',
+        );
       throw e;
     }
   }

@@ -30,6 +30,7 @@ import {
   type StreamAppend,
   type Subscription,
 } from '@okul/domain';
+import { log } from '../infra/observability/logger';
 
 function toRevision(ev: ExpectedVersion): AppendExpectedRevision {
   if (ev === 'no_stream') return NO_STREAM;
@@ -339,7 +340,7 @@ export class EventStoreDbEventStore implements EventStore {
                 `Subscription handler failed on event ${stored.id} at position ${stored.globalPosition}: ${(err as Error).message}`,
                 { cause: err },
               );
-              console.error(`[eventstoredb] subscription stopped: ${failure.message}`);
+              log('eventstoredb').error({ err: failure }, 'subscription stopped');
               stopped = true;
               break;
             }
@@ -349,9 +350,7 @@ export class EventStoreDbEventStore implements EventStore {
           }
         } catch (e) {
           if (!stopped) {
-            console.error(
-              `[eventstoredb] subscription dropped after ${position}, resubscribing: ${(e as Error).message}`,
-            );
+            log('eventstoredb').error({ position, err: e }, 'subscription dropped; resubscribing');
           }
         } finally {
           current = null;

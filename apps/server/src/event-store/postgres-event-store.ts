@@ -10,6 +10,7 @@ import {
   type Subscription,
 } from '@okul/domain';
 import type { Db, Sql } from '@okul/projections';
+import { log } from '../infra/observability/logger';
 
 // One constant key for every append (EVENT-STORE-NOTES.md, "Serialising appends"): the bigserial is drawn
 // under the lock and the lock is released only after the commit is visible, so positions become visible
@@ -491,7 +492,7 @@ export function pollingSubscription(
       try {
         batch = await store.readAll(position, PAGE);
       } catch (e) {
-        console.error(`[subscription] read after ${position} failed, retrying: ${(e as Error).message}`);
+        log('subscription').error({ position, err: e }, 'read failed; retrying');
         await sleep(idleMs * 10);
         continue;
       }
@@ -504,7 +505,7 @@ export function pollingSubscription(
             `Subscription handler failed on event ${e.id} at position ${e.globalPosition}: ${(err as Error).message}`,
             { cause: err },
           );
-          console.error(`[subscription] stopped: ${failure.message}`);
+          log('subscription').error({ err: failure }, 'stopped');
           stopped = true;
           break;
         }

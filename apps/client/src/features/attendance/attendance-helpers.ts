@@ -10,6 +10,7 @@ import {
 } from '@okul/domain';
 import type { z } from 'zod';
 import { detailList, refusal } from '../../api/client';
+import { MAX_QUERY_LENGTH } from './attendance-search';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
 /** A student of getStudents?view=list, as far as the attendee picker needs it. */
@@ -23,24 +24,7 @@ export type PickerStudent = Pick<
 /** api.md 9.4: attendances 100 a page (paged on the server). */
 export const ATTENDANCE_PAGE_SIZE = 100;
 
-/** The longest search text getAttendances takes (its `q` is at most 200 characters). */
-const MAX_QUERY_LENGTH = 200;
-
-/** The search of /giris/yoklamalar: the search box text and the page (1-based; the first page is left out). */
-export interface AttendanceListSearch {
-  q?: string;
-  page?: number;
-}
-
-/** Route search values as the address bar may hold them: anything unusable is dropped. */
-export function parseAttendanceListSearch(search: Record<string, unknown>): AttendanceListSearch {
-  const out: AttendanceListSearch = {};
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, MAX_QUERY_LENGTH) : '';
-  if (q !== '') out.q = q;
-  const raw = typeof search.page === 'number' ? search.page : Number(search.page);
-  if (Number.isInteger(raw) && raw > 1) out.page = raw;
-  return out;
-}
+export { parseAttendanceListSearch, type AttendanceListSearch } from './attendance-search';
 
 /** What getAttendances is asked: one page of a search, one attendance (`id`), or a count in a time range. */
 export interface AttendanceQuery {

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { organizationUsersQueryOptions } from '../../features/users/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,7 +10,11 @@ export const usersRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'kullanicilar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.users),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(organizationUsersQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { organizationUsersQueryOptions } = await import('../../features/users/queries');
+    return context.queryClient.ensureQueryData(
+      organizationUsersQueryOptions(context.session.organization.id),
+    );
+  },
   component: UsersPage,
 });

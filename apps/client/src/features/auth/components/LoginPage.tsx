@@ -2,16 +2,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { message } from '@okul/domain';
+import { commonMessages } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
+import { TextInput } from '../../../components/TextInput';
 import { fetchOrgLogoUrl } from '../../../lib/images';
 import { useAuthActions } from '../useAuthActions';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+
+// The reset dialog (with its e-mail schema) loads when first opened, not with the login page.
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 /** product.md 2 Login: e-mail, password, GİRİŞ YAP; Enter submits; Şifremi Unuttum; optional ?org logo. */
 export function LoginPage({ org }: { org?: string }) {
@@ -20,6 +24,8 @@ export function LoginPage({ org }: { org?: string }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
+  // stays mounted once opened, so closing plays the dialog's exit transition
+  const [resetShown, setResetShown] = useState(false);
   // product.md 5 Login: submit only if both fields are non-empty.
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
 
@@ -29,8 +35,9 @@ export function LoginPage({ org }: { org?: string }) {
     setBusy(true);
     try {
       const r = await login(email.trim(), password);
-      // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error}
-      if (r.ok) enqueueSnackbar(message('login.success'), { variant: 'success' });
+      // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error} (the text from the common catalogue
+      // alone: message() would bring every context's texts into the login page's first load)
+      if (r.ok) enqueueSnackbar(commonMessages['login.success'].text, { variant: 'success' });
       else enqueueSnackbar(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
     } finally {
       setBusy(false);
@@ -49,7 +56,7 @@ export function LoginPage({ org }: { org?: string }) {
       </Typography>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             label="E-posta"
             type="email"
             autoComplete="email"
@@ -58,7 +65,7 @@ export function LoginPage({ org }: { org?: string }) {
             onChange={(e) => setEmail(e.target.value)}
             fullWidth
           />
-          <TextField
+          <TextInput
             label="Şifre"
             type="password"
             autoComplete="current-password"
@@ -73,14 +80,21 @@ export function LoginPage({ org }: { org?: string }) {
             component="button"
             type="button"
             variant="body2"
-            onClick={() => setResetOpen(true)}
+            onClick={() => {
+              setResetShown(true);
+              setResetOpen(true);
+            }}
             sx={{ alignSelf: 'center' }}
           >
             Şifremi Unuttum
           </Link>
         </Stack>
       </Box>
-      <ForgotPasswordDialog open={resetOpen} initialEmail={email} onClose={() => setResetOpen(false)} />
+      {resetShown && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={resetOpen} initialEmail={email} onClose={() => setResetOpen(false)} />
+        </Suspense>
+      )}
     </CenteredCard>
   );
 }
