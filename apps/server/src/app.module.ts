@@ -23,6 +23,7 @@ import { SchedulesModule } from './schedules/schedules.module';
 import { GradesModule } from './grades/grades.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 import { MediaModule } from './media/media.module';
+import { BackupsModule } from './backups/backups.module';
 import { guardStaleReads } from './infra/stale-reads';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -62,6 +63,7 @@ const FEATURE_MODULES = [
   GradesModule,
   CalendarFeedsModule,
   MediaModule,
+  BackupsModule,
 ];
 
 @Global()

@@ -132,6 +132,8 @@ export async function createServer(
     if (origin === undefined || isOwnOrigin(origin, req, config)) return next();
     return refuse(res, 'auth.foreignOrigin');
   });
+  // An organisation backup travels as base64 in JSON (api.md 7.4 parse): its route alone takes a larger body.
+  app.use('/api/v1/parse', express.json({ limit: config.IMPORT_BODY_LIMIT, strict: false }));
   app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.

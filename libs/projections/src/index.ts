@@ -6,6 +6,7 @@ export { allProjections } from './registry';
 export { auditMappers, type AuditMapper } from './audit/audit-actions';
 export {
   readAccountActivity,
+  readOrgLogs,
   readSystemLogs,
   type AuditLogEntry,
   type AuditLogPage,
@@ -25,12 +26,13 @@ export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './rec
 export {
   isActiveInstructor,
   readEmployees,
-  readInstructorIdOfUser,
+  readInstructorsOfUser,
   readLinkedUserCheck,
   readPublicInstructors,
   readWagesOwed,
   unknownCourseIds,
   type EmployeeView,
+  type LinkedInstructor,
   type PublicInstructor,
   type WagesOwed,
 } from './employees/employees.reader';
@@ -46,4 +48,9 @@ export * from './enrollments/enrollments.reader';
 export * from './students/students.reader';
 export * from './attendance/attendances.reader';
 export * from './accounts/subscription-payments.reader';
+export * from './accounts/accounts.reader';
+export * from './accounts/inbox.reader';
+export * from './accounts/pending-invitations.reader';
 export * from './runtime/checkpoints.reader';
+export * from './backups/backups.reader';
+export * from './backups/organization-backup.reader';

@@ -1,6 +1,7 @@
 import type { Projection } from './runtime/projection';
 import { accountsProjection } from './accounts/accounts.projection';
 import { inboxProjection } from './accounts/inbox.projection';
+import { pendingInvitationsProjection } from './accounts/pending-invitations.projection';
 import { auditLogProjection } from './audit/audit-log.projection';
 import { coursesProjection } from './courses/courses.projection';
 import { studentsProjection } from './students/students.projection';
@@ -13,11 +14,13 @@ import { planProjection } from './plan.projection';
 import { employeesProjection } from './employees/employees.projection';
 import { smsProjection } from './sms/sms.projection';
 import { statisticsProjection } from './statistics/statistics.projection';
+import { backupsProjection } from './backups/backups.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
   accountsProjection,
   inboxProjection,
+  pendingInvitationsProjection,
   coursesProjection,
   auditLogProjection,
   studentsProjection,
@@ -30,4 +33,5 @@ export const allProjections: Projection[] = [
   employeesProjection,
   smsProjection,
   statisticsProjection,
+  backupsProjection,
 ];

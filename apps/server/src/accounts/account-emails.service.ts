@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, userDecider, userStream } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readUserByEmail, readUserName, type Db } from '@okul/projections';
 import { hashPassword } from '../auth/password';
 import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
 import { hashToken } from '../auth/token.service';
@@ -191,15 +191,10 @@ export class AccountEmailsService implements OnModuleDestroy {
   }
 
   async userByEmail(email: string): Promise<{ id: string; name: string; email: string } | null> {
-    const r = await this.db.query<{ id: string; name: string; email: string }>(
-      `SELECT id, name, email FROM users WHERE email = $1`,
-      [email],
-    );
-    return r.rows[0] ?? null;
+    return readUserByEmail(this.db, email);
   }
 
   private async nameOf(userId: string): Promise<string> {
-    const r = await this.db.query<{ name: string }>(`SELECT name FROM users WHERE id = $1`, [userId]);
-    return r.rows[0]?.name ?? '';
+    return readUserName(this.db, userId);
   }
 }

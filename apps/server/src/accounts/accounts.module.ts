@@ -7,13 +7,15 @@ import { AccountEmailsService } from './account-emails.service';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
+import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
+import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
 import { OrganizationsService } from './organizations.service';
 import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [MailModule],
-  controllers: [AccountsController, OrganizationsController],
+  controllers: [AccountsController, OrganizationsController, PendingInvitationsController],
   providers: [
     {
       provide: RATE_LIMITER,
@@ -24,6 +26,8 @@ import { SessionsService } from './sessions.service';
     AccountEmailsService,
     SessionsService,
     InvitationsService,
+    ResendInvitationHandler,
+    RevokeInvitationHandler,
     OrganizationsService,
   ],
   exports: [AccountsService, RATE_LIMITER],

@@ -18,7 +18,14 @@ import {
   type UpdateProfileInput,
   type UserCommand,
 } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import {
+  readAllOrganizations,
+  readMemberships,
+  readPasswordHash,
+  readUser,
+  readUserCredentials,
+  type Db,
+} from '@okul/projections';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
 import { TokenService, hashToken } from '../auth/token.service';
@@ -32,7 +39,7 @@ import {
 import { newEntityId, type Principal } from '../infra/http/request-context';
 import { CONFIG, CROSS_ORG_DB, DB } from '../infra/tokens';
 import { AccountEmailsService, issueToken } from './account-emails.service';
-import { organizationView, type OrganizationRow } from './organization-view';
+import { organizationView } from './organization-view';
 import { SessionsService } from './sessions.service';
 
 export interface IssuedSession {
@@ -191,11 +198,7 @@ export class AccountsService {
     ) {
       throw new DomainError('auth.tooManyAttempts');
     }
-    const r = await this.db.query<{ id: string; password_hash: string }>(
-      `SELECT id, password_hash FROM users WHERE email = $1`,
-      [email],
-    );
-    const user = r.rows[0];
+    const user = await readUserCredentials(this.db, email);
     const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
     if (!user || !ok) throw new DomainError('auth.invalidCredentials');
     await Promise.all([this.limiter.reset(accountKey), this.limiter.release(ipKey)]);
@@ -211,11 +214,8 @@ export class AccountsService {
     const tries = await this.limiter.hit(key, this.config.LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000);
     if (tries > this.config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT)
       throw new DomainError('account.tooManyPasswordTries');
-    const r = await this.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM users WHERE id = $1`,
-      [userId],
-    );
-    if (!r.rows[0] || !(await verifyPassword(r.rows[0].password_hash, password)))
+    const hash = await readPasswordHash(this.db, userId);
+    if (hash === null || !(await verifyPassword(hash, password)))
       throw new DomainError('account.currentPasswordWrong');
     await this.limiter.reset(key);
   }
@@ -372,21 +372,7 @@ export class AccountsService {
   }
 
   async profile(userId: string) {
-    const r = await this.db.query<{
-      id: string;
-      name: string;
-      surname: string | null;
-      email: string;
-      is_email_verified: boolean;
-      registration_status: string;
-      global_role_id: number | null;
-      created_at: Date;
-      password_changed_at: Date | null;
-    }>(
-      `SELECT id, name, surname, email, is_email_verified, registration_status, global_role_id, created_at, password_changed_at FROM users WHERE id = $1`,
-      [userId],
-    );
-    const u = r.rows[0];
+    const u = await readUser(this.db, userId);
     if (!u) throw new DomainError('account.userNotFound');
     return {
       id: u.id,
@@ -404,13 +390,8 @@ export class AccountsService {
 
   async organizations(userId: string) {
     // The caller's own memberships in every organisation (the organisation picker after sign-in).
-    const r = await this.crossOrgDb.query<OrganizationRow & { user_id: string; is_active: boolean }>(
-      `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, m.org_role_id, m.user_id, m.is_active
-         FROM org_members m JOIN organizations o ON o.id = m.organization_id
-        WHERE m.user_id = $1 AND m.is_active ORDER BY o.name`,
-      [userId],
-    );
-    return r.rows.map((row) => ({
+    const rows = await readMemberships(this.crossOrgDb, userId);
+    return rows.map((row) => ({
       organization: organizationView(row),
       organizationUser: {
         id: `${row.id}:${row.user_id}`,
@@ -425,22 +406,8 @@ export class AccountsService {
   async allOrganizations(p: Principal) {
     if (!hasRole(p.globalRoleId, ROLES.developer)) throw new DomainError('auth.forbidden');
     // Every organisation's member count, for the developer only (checked above).
-    const r = await this.crossOrgDb.query<
-      OrganizationRow & {
-        created_at: Date;
-        owner_user_id: string;
-        owner_email: string | null;
-        owner_name: string | null;
-        member_count: string;
-      }
-    >(
-      `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, o.created_at, o.owner_user_id,
-              u.email AS owner_email, u.name AS owner_name,
-              (SELECT count(*) FROM org_members m WHERE m.organization_id = o.id AND m.is_active) AS member_count
-         FROM organizations o LEFT JOIN users u ON u.id = o.owner_user_id
-        ORDER BY o.name, o.id`,
-    );
-    return r.rows.map((row) => ({
+    const rows = await readAllOrganizations(this.crossOrgDb);
+    return rows.map((row) => ({
       ...organizationView({ ...row, org_role_id: p.globalRoleId }),
       ownerUserId: row.owner_user_id,
       ownerEmail: row.owner_email,

@@ -11,7 +11,7 @@ import {
   organizationDecider,
   organizationStream,
 } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readInbox, readInboxItem, readInvitationPending, type Db } from '@okul/projections';
 import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/token.service';
 import type { AppConfig } from '../config/config';
@@ -68,12 +68,9 @@ export class InvitationsService {
     let organizationName = '';
     if (existing) {
       const pending = await withOrganization(organizationId, () =>
-        this.db.query(
-          `SELECT 1 FROM invitations WHERE organization_id = $1 AND invited_user_id = $2 AND status = 'pending'`,
-          [organizationId, existing.id],
-        ),
+        readInvitationPending(this.db, organizationId, existing.id),
       );
-      if (pending.rowCount > 0) throw new DomainError('invitation.alreadyPending');
+      if (pending) throw new DomainError('invitation.alreadyPending');
     }
     await this.executor.executeMany(ctx, async () => {
       const org = await this.executor.load(organizationStream(organizationId), organizationDecider);
@@ -187,11 +184,7 @@ export class InvitationsService {
     accept: boolean,
   ): Promise<{ organizationId: string }> {
     // The caller's own inbox, whichever organisation the invitation comes from.
-    const item = await this.crossOrgDb.query<{ type: string; organization_id: string | null }>(
-      `SELECT type, organization_id FROM inbox_items WHERE id = $1 AND user_id = $2`,
-      [messageId, p.userId],
-    );
-    const row = item.rows[0];
+    const row = await readInboxItem(this.crossOrgDb, p.userId, messageId);
     if (!row) throw new DomainError('inbox.notFound');
     if (row.type !== 'invitation' || !UUID.test(messageId)) throw new DomainError('inbox.notInvitation');
     let organizationId = row.organization_id ?? '';
@@ -225,22 +218,8 @@ export class InvitationsService {
   /** api.md 7.2 getMessages: the caller's inbox items, newest first (product.md 3 Inbox item). */
   async messages(userId: string) {
     // The caller's own inbox holds items of every organisation they belong to or are invited to.
-    const r = await this.crossOrgDb.query<{
-      id: string;
-      type: 'message' | 'notification' | 'invitation';
-      subject: string;
-      body: string;
-      is_read: boolean;
-      created_at: Date;
-      response_status: string | null;
-      responded_at: Date | null;
-      organization_id: string | null;
-    }>(
-      `SELECT id, type, subject, body, is_read, created_at, response_status, responded_at, organization_id
-         FROM inbox_items WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 500`,
-      [userId],
-    );
-    return r.rows.map((m) => ({
+    const rows = await readInbox(this.crossOrgDb, userId);
+    return rows.map((m) => ({
       id: m.id,
       type: m.type,
       subject: m.subject,
@@ -255,11 +234,8 @@ export class InvitationsService {
 
   /** api.md 7.2 markMessageAsRead {messageId}. */
   async markRead(ctx: CommandContext, userId: string, messageId: string): Promise<void> {
-    const item = await this.crossOrgDb.query(`SELECT 1 FROM inbox_items WHERE id = $1 AND user_id = $2`, [
-      messageId,
-      userId,
-    ]);
-    if (item.rowCount === 0) throw new DomainError('inbox.notFound');
+    if ((await readInboxItem(this.crossOrgDb, userId, messageId)) === null)
+      throw new DomainError('inbox.notFound');
     await this.executor.execute(ctx, inboxStream(userId), inboxDecider, {
       type: 'MarkRead',
       userId,

@@ -1,13 +1,7 @@
+import type { OrganizationRowBase } from '@okul/projections';
+
 /** How an organisation reads in getOrganizations / getAllOrganizations (product.md 3, Organisation). */
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  paid_until: Date | string | null;
-  deactivated: boolean;
-  sms_credits: number;
-  logos: Record<string, string> | null;
-  org_role_id?: number | null;
-}
+export type OrganizationRow = OrganizationRowBase & { org_role_id?: number | null };
 
 export function remainingSubscriptionStr(paidUntil: Date | null, now: Date): string {
   if (!paidUntil || paidUntil <= now) return 'Üyelik aktif değil';

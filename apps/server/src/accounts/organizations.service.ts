@@ -7,7 +7,7 @@ import {
   userStream,
   type OrganizationCommand,
 } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readMemberElsewhere, readOrgMembers, type Db } from '@okul/projections';
 import {
   CommandExecutor,
   decideOn,
@@ -31,24 +31,8 @@ export class OrganizationsService {
 
   /** product.md 3 users list entry: user and orgRoleId; active members, owner first. */
   async users(organizationId: string) {
-    const r = await this.db.query<{
-      id: string;
-      name: string;
-      surname: string | null;
-      email: string;
-      is_email_verified: boolean;
-      created_at: Date;
-      org_role_id: number;
-      is_active: boolean;
-      added_at: Date;
-    }>(
-      `SELECT u.id, u.name, u.surname, u.email, u.is_email_verified, u.created_at, m.org_role_id, m.is_active, m.added_at
-         FROM org_members m JOIN users u ON u.id = m.user_id
-        WHERE m.organization_id = $1 AND m.is_active
-        ORDER BY m.org_role_id, u.name, u.id`,
-      [organizationId],
-    );
-    return r.rows.map((u) => ({
+    const rows = await readOrgMembers(this.db, organizationId);
+    return rows.map((u) => ({
       user: {
         id: u.id,
         name: u.name,
@@ -88,16 +72,13 @@ export class OrganizationsService {
         const user = await this.executor.load(userStream(input.userId), userDecider);
         if (user.state.status === 'none') throw new DomainError('org.userNotMember');
         // Whether the user is a member of any other organisation (none of which the caller may read).
-        const elsewhere = await this.crossOrgDb.query(
-          `SELECT 1 FROM org_members WHERE user_id = $1 AND organization_id <> $2 AND is_active LIMIT 1`,
-          [input.userId, organizationId],
-        );
+        const elsewhere = await readMemberElsewhere(this.crossOrgDb, input.userId, organizationId);
         decisions.push(
           decideOn(user, userDecider, {
             type: 'RenameUser',
             name: input.name,
             changedByUserId: ctx.userId ?? '',
-            memberElsewhere: elsewhere.rows.length > 0,
+            memberElsewhere: elsewhere,
             now,
           }),
         );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { plainIp, sessionDecider, sessionStream, type SessionEndReason } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readLiveSessionIds, readLiveSessions, type Db } from '@okul/projections';
 import { CommandExecutor, decideOn, type StreamDecision } from '../infra/command-executor';
 import { DB } from '../infra/tokens';
 
@@ -16,20 +16,9 @@ export class SessionsService {
 
   /** Live sessions only (not ended, not expired), most recently used first. */
   async list(userId: string, currentSessionId: string) {
-    const r = await this.db.query<{
-      id: string;
-      created_at: Date;
-      last_used_at: Date;
-      expires_at: Date;
-      ip_address: string | null;
-      user_agent: string | null;
-    }>(
-      `SELECT id, created_at, last_used_at, expires_at, ip_address, user_agent FROM sessions
-        WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() ORDER BY last_used_at DESC, created_at DESC`,
-      [userId],
-    );
+    const rows = await readLiveSessions(this.db, userId);
     return {
-      sessions: r.rows.map((s) => ({
+      sessions: rows.map((s) => ({
         sessionId: s.id,
         createdAt: iso(s.created_at),
         lastUsedAt: iso(s.last_used_at),
@@ -52,12 +41,8 @@ export class SessionsService {
     reason: SessionEndReason,
     now: Date,
   ): Promise<StreamDecision[]> {
-    const r = await this.db.query<{ id: string }>(
-      `SELECT id FROM sessions WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() AND id <> $2`,
-      [userId, exceptSessionId ?? '00000000-0000-0000-0000-000000000000'],
-    );
     const decisions: StreamDecision[] = [];
-    for (const { id } of r.rows) {
+    for (const id of await readLiveSessionIds(this.db, userId, exceptSessionId)) {
       const session = await this.executor.load(sessionStream(id), sessionDecider);
       decisions.push(
         decideOn(session, sessionDecider, {

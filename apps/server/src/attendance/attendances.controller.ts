@@ -28,8 +28,12 @@ export class AttendancesController {
   @Get('getAttendances')
   @MinRole(ROLES.schoolInstructor)
   async getAttendances(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
-    const q = parseBody(getAttendancesQuerySchema, query);
     const org = req.org!.id;
+    const q = await this.queries.filter(
+      org,
+      req.principal!.userId,
+      parseBody(getAttendancesQuerySchema, query),
+    );
     // A page of a large institution's list, searched as the user types: kept while the read models it is
     // built from stay as they were (no time limit: nothing in a page changes with the clock).
     const answer = await this.cache.get(

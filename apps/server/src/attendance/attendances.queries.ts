@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, message, parseDateInput, type AttendeeLookup } from '@okul/domain';
+import { DomainError, dateInputSchema, message, type AttendeeLookup } from '@okul/domain';
 import {
   isActiveInstructor,
   readAttendancesPageJson,
+  readInstructorsOfUser,
   readStudentEnrollments,
+  type AttendancesFilter,
   type Db,
 } from '@okul/projections';
 import { z } from 'zod';
@@ -18,24 +20,15 @@ const count = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-const day = z
-  .string()
-  .max(40)
-  .transform((v, ctx) => {
-    const iso = parseDateInput(v);
-    if (iso === null) {
-      ctx.addIssue({ code: 'custom', message: message('attendance.dateInvalid') });
-      return z.NEVER;
-    }
-    return iso;
-  })
-  .optional();
+const day = dateInputSchema(message('attendance.dateInvalid')).optional();
 
 /**
  * GET getAttendances query. api.md 9.4: the list shows 100 rows a page; a large institution has tens of
  * thousands of attendances, so the server pages and searches (docs/DECISIONS.md): `q` (product.md 2: course,
  * instructor (Diğer when none), attendance code, date dd.MM.yyyy, time, student numbers), `courseId`, `studentId`, `instructorId` (`none`:
- * Diğer), `id` (the detail), `from`/`to` (lesson time, to exclusive), `limit` (1-1000, default 100), `offset`.
+ * Diğer), `mine=1` (the lessons of the instructor linked to the caller in this organisation; none when no
+ * instructor is linked), `id` (the detail), `from`/`to` (lesson time, to exclusive), `limit` (1-1000, default
+ * 100), `offset`.
  */
 export const getAttendancesQuerySchema = z.strictObject({
   q: z.string().max(200).optional(),
@@ -44,6 +37,7 @@ export const getAttendancesQuerySchema = z.strictObject({
   instructorId: z
     .union([z.uuid({ error: message('attendance.instructorInvalid') }), z.literal('none')])
     .optional(),
+  mine: z.enum(['0', '1'], { error: message('common.badRequest') }).optional(),
   id: z.uuid({ error: message('attendance.notFound') }).optional(),
   from: day,
   to: day,
@@ -57,9 +51,24 @@ export type GetAttendancesQuery = z.output<typeof getAttendancesQuerySchema>;
 export class AttendancesQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
+  /**
+   * The reader's filter of a parsed query for the caller: `mine=1` becomes the ids of the instructors linked
+   * to `userId` in this organisation (docs/DECISIONS.md, my lessons), so a cached page is keyed by those.
+   */
+  async filter(
+    organizationId: string,
+    userId: string,
+    query: GetAttendancesQuery,
+  ): Promise<AttendancesFilter> {
+    const { mine, ...rest } = query;
+    if (mine !== '1') return rest;
+    const linked = await readInstructorsOfUser(this.db, organizationId, userId);
+    return { ...rest, instructorIds: linked.map((i) => i.id) };
+  }
+
   /** getAttendances as JSON text: `{ attendances, total, limit, offset }`, newest lesson first. */
-  pageJson(organizationId: string, query: GetAttendancesQuery): Promise<string> {
-    return readAttendancesPageJson(this.db, organizationId, query);
+  pageJson(organizationId: string, filter: AttendancesFilter): Promise<string> {
+    return readAttendancesPageJson(this.db, organizationId, filter);
   }
 
   /**

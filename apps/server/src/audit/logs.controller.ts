@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { plainIp, ROLES } from '@okul/domain';
-import type { Db } from '@okul/projections';
+import { readOrgLogs, type Db } from '@okul/projections';
 import { z } from 'zod';
 import { MinRole } from '../auth/decorators';
 import { parseBody } from '../infra/http/parse';
@@ -28,48 +28,12 @@ export class LogsController {
   @MinRole(ROLES.schoolAdmin)
   async requestOrgLogs(@Req() req: AppRequest, @Body() body: unknown) {
     const q = parseBody(requestLogsSchema, body);
-    const params: unknown[] = [req.org!.id];
-    let where = 'l.organization_id = $1';
-    if (q.action) {
-      params.push(q.action);
-      where += ` AND l.action = $${params.length}`;
-    }
-    if (q.lastDoc !== null && q.lastDoc !== undefined && !q.reset) {
-      params.push(String(q.lastDoc));
-      where += ` AND l.id < $${params.length}`;
-    }
-    params.push(q.limit + 1);
-    const r = await this.db.query<{
-      id: string;
-      created_at: Date;
-      user_id: string | null;
-      action: string;
-      details: Record<string, unknown>;
-      ip_address: string | null;
-      user_agent: string | null;
-      user_name: string | null;
-      user_email: string | null;
-    }>(
-      `SELECT l.id::text AS id, l.created_at, l.user_id, l.action, l.details, l.ip_address, l.user_agent, u.name AS user_name, u.email AS user_email
-         FROM audit_log l LEFT JOIN users u ON u.id::text = l.user_id
-        WHERE ${where} ORDER BY l.id DESC LIMIT $${params.length}`,
-      params,
-    );
-    const rows = r.rows.slice(0, q.limit);
-    return {
-      logs: rows.map((l) => ({
-        id: l.id,
-        createdAt: new Date(l.created_at).toISOString(),
-        userId: l.user_id,
-        userName: l.user_name,
-        userEmail: l.user_email,
-        action: l.action,
-        details: l.details,
-        // entries recorded before addresses were stored plain
-        ipAddress: plainIp(l.ip_address),
-        userAgent: l.user_agent,
-      })),
-      hasMore: r.rows.length > q.limit,
-    };
+    const page = await readOrgLogs(this.db, req.org!.id, {
+      action: q.action,
+      limit: q.limit,
+      lastDoc: q.reset || q.lastDoc === null || q.lastDoc === undefined ? null : String(q.lastDoc),
+    });
+    // entries recorded before addresses were stored plain
+    return { ...page, logs: page.logs.map((l) => ({ ...l, ipAddress: plainIp(l.ipAddress) })) };
   }
 }

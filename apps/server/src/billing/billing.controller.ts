@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { DomainError, MESSAGES, mockInitiateSchema, posnetInitiateSchema } from '@okul/domain';
+import { CommandBus } from '@nestjs/cqrs';
+import { DomainError, mockInitiateSchema, posnetInitiateSchema } from '@okul/domain';
 import type { Response } from 'express';
 import { AccountCall, Public } from '../auth/decorators';
 import type { AppConfig } from '../config/config';
@@ -8,7 +9,9 @@ import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { CONFIG } from '../infra/tokens';
-import { BillingService } from './billing.service';
+import { FinalizeMockCheckoutCommand, InitiateCheckoutCommand } from './billing.commands';
+import { BillingQueries } from './billing.queries';
+import { PaymentJobs } from './payment-jobs';
 import { mockCheckoutPage } from './mock-page';
 import { ApiAnswer, ApiAnswerMedia, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { checkoutStatusSchema, finalizeAnswerSchema, posnetInitiateAnswerSchema } from '@okul/domain';
@@ -33,7 +36,9 @@ function stringFields(input: unknown): Record<string, string> {
 @Controller('api/v1/payment')
 export class BillingController {
   constructor(
-    @Inject(BillingService) private readonly billing: BillingService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(BillingQueries) private readonly queries: BillingQueries,
+    @Inject(PaymentJobs) private readonly jobs: PaymentJobs,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -54,12 +59,8 @@ export class BillingController {
     const ctx = commandContext(req);
     const html = await audited(this.executor, ctx, 'checkout_initiated', async () => {
       const input = parseBody(mockInitiateSchema, body);
-      const { item, form } = await this.billing.initiate(
-        ctx,
-        req.principal!,
-        'mock',
-        input.checkoutItem,
-        input.organizationId,
+      const { item, form } = await this.commands.execute(
+        new InitiateCheckoutCommand(ctx, req.principal!, 'mock', input),
       );
       return mockCheckoutPage(form, item, this.config.PUBLIC_URL);
     });
@@ -79,25 +80,7 @@ export class BillingController {
     const paymentId = fields.posnetData ?? fields.token ?? '';
     return audited(this.executor, ctx, 'checkout_completed', async () => {
       if (!UUID.test(paymentId)) throw new DomainError('checkout.notFound');
-      const before = await this.billing.state(paymentId);
-      if (before.status === 'none' || before.provider !== 'mock' || before.userId !== req.principal!.userId)
-        throw new DomainError('checkout.notFound');
-      const after = await this.billing.processCallback(
-        { ...ctx, organizationId: before.organizationId },
-        paymentId,
-        fields,
-      );
-      if (after.status === 'initiated') throw new DomainError('checkout.digestInvalid');
-      if (after.status === 'failed') throw new DomainError('checkout.declined');
-      return {
-        success: true,
-        token: paymentId,
-        paymentId,
-        status: after.status,
-        checkoutItem: before.checkoutItem,
-        organizationId: before.organizationId,
-        message: MESSAGES['checkout.finalizeSuccess'].text,
-      };
+      return this.commands.execute(new FinalizeMockCheckoutCommand(ctx, req.principal!, paymentId, fields));
     });
   }
 
@@ -116,12 +99,8 @@ export class BillingController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'checkout_initiated', async () => {
       const input = parseBody(posnetInitiateSchema, body);
-      const { paymentId, item, form } = await this.billing.initiate(
-        ctx,
-        req.principal!,
-        'posnet',
-        input.checkoutItem,
-        input.organizationId,
+      const { paymentId, item, form } = await this.commands.execute(
+        new InitiateCheckoutCommand(ctx, req.principal!, 'posnet', input),
       );
       return { ...form, paymentId, checkoutItem: item.checkoutItem, amount: item.price };
     });
@@ -140,10 +119,10 @@ export class BillingController {
   async posnetCallback(@Query('paymentId') paymentId: unknown, @Body() body: unknown, @Res() res: Response) {
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
     const id = typeof paymentId === 'string' && UUID.test(paymentId) ? paymentId : null;
-    const known = id ? await this.billing.state(id) : null;
+    const known = id ? await this.queries.state(id) : null;
     if (!id || !known || known.status === 'none') return res.redirect(303, `${base}/odeme?odeme=hata`);
-    await this.billing.enqueueCallback(id, stringFields(body));
-    const s = await this.billing.waitForResult(id, this.config.PAYMENT_CALLBACK_WAIT_MS);
+    await this.jobs.enqueueCallback(id, stringFields(body));
+    const s = await this.queries.waitForResult(id, this.config.PAYMENT_CALLBACK_WAIT_MS);
     if (s.status === 'succeeded') return res.redirect(303, `${base}/odeme-basarili?token=${id}`);
     return res.redirect(
       303,
@@ -157,6 +136,6 @@ export class BillingController {
   @Get('status/:paymentId')
   status(@Req() req: AppRequest, @Param('paymentId') paymentId: string) {
     if (!UUID.test(paymentId)) throw new DomainError('checkout.notFound');
-    return this.billing.status(req.principal!, paymentId);
+    return this.queries.status(req.principal!, paymentId);
   }
 }

@@ -11,7 +11,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
-import { PAYMENTS_QUEUE, BillingService } from './billing.service';
+import { PAYMENTS_QUEUE, PaymentJobs } from './payment-jobs';
 
 let t: TestServer;
 const bank = new FakePosnet({
@@ -286,7 +286,7 @@ describe('POSNET checkout against a fake bank', () => {
     const p = await start(owner);
     const xid = [...bank.orders.keys()].at(-1)!;
     bank.sellNow(xid); // the first attempt charged the card, then the process died
-    const billing = t.server.app.get(BillingService);
+    const jobs = t.server.app.get(PaymentJobs);
     const fields = bank.callbackFor(p.posnetData);
     const job = (attempt: number) => ({
       id: `${p.paymentId}-x`,
@@ -294,8 +294,8 @@ describe('POSNET checkout against a fake bank', () => {
       data: { paymentId: p.paymentId, fields },
       attempt,
     });
-    await Promise.all([billing.handleCallbackJob(job(2)), billing.handleCallbackJob(job(3))]);
-    await billing.handleCallbackJob(job(4));
+    await Promise.all([jobs.handleCallbackJob(job(2)), jobs.handleCallbackJob(job(3))]);
+    await jobs.handleCallbackJob(job(4));
     expect(await eventsOf('PaymentSucceeded', p.paymentId)).toBe(1);
     expect(await eventsOf('SubscriptionExtended', p.paymentId)).toBe(1);
     expect(bank.calls).toContain('agreement');

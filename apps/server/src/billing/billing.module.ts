@@ -3,7 +3,14 @@ import express from 'express';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
 import { BillingController } from './billing.controller';
-import { BillingService } from './billing.service';
+import {
+  CompletePaymentHandler,
+  FinalizeMockCheckoutHandler,
+  InitiateCheckoutHandler,
+  ProcessPaymentCallbackHandler,
+} from './billing.commands';
+import { BillingQueries } from './billing.queries';
+import { PaymentJobs } from './payment-jobs';
 import { MockProvider } from './mock-provider';
 import { PAYMENT_PROVIDERS, type PaymentProviders } from './payment-provider';
 import { PosnetProvider } from './posnet-provider';
@@ -15,10 +22,14 @@ export function createPaymentProviders(config: AppConfig): PaymentProviders {
 @Module({
   controllers: [BillingController],
   providers: [
-    BillingService,
+    BillingQueries,
+    PaymentJobs,
+    InitiateCheckoutHandler,
+    CompletePaymentHandler,
+    ProcessPaymentCallbackHandler,
+    FinalizeMockCheckoutHandler,
     { provide: PAYMENT_PROVIDERS, useFactory: createPaymentProviders, inject: [CONFIG] },
   ],
-  exports: [BillingService],
 })
 export class BillingModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {

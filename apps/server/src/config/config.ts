@@ -56,6 +56,8 @@ const schema = z.object({
   /** Where the built client is served from (empty string disables). */
   CLIENT_DIST: z.string().optional(),
   BODY_LIMIT: z.string().default('1mb'),
+  /** Largest body of POST parse (an organisation backup as base64, developer only). */
+  IMPORT_BODY_LIMIT: z.string().default('200mb'),
   /** In-memory answers of the big organisation-wide reads (getStudents, getDashboard); `off` rebuilds each time. */
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   /** Express trust proxy setting: true behind a load balancer, so the audit log records the client's ip. */

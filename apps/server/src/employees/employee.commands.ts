@@ -7,7 +7,9 @@ import {
   type AddInstructorInput,
   type EditEmployeeInput,
   type EditInstructorInput,
+  type EmployeeCommand,
   type EmployeeKind,
+  type LinkedUserCheck,
 } from '@okul/domain';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { EmployeesQueries } from './employees.queries';
@@ -84,6 +86,34 @@ export class PermanentlyDeleteEmployeeCommand extends Command<Answer> {
   }
 }
 
+/**
+ * An add or edit of a staff member: its branches are courses of this organisation and its linked user is
+ * checked (api.md 7.3), then the employee's stream decides the command `decide` builds from them.
+ */
+async function saveEmployee(
+  executor: CommandExecutor,
+  queries: EmployeesQueries,
+  ctx: CommandContext,
+  employeeId: string,
+  input: { branches: AddEmployeeInput['branches']; userId: AddEmployeeInput['userId'] },
+  decide: (ids: {
+    employeeId: string;
+    organizationId: string;
+    user: LinkedUserCheck | null;
+  }) => EmployeeCommand,
+) {
+  const organizationId = ctx.organizationId!;
+  await queries.requireCourses(organizationId, input.branches);
+  const user = await queries.userCheck(organizationId, input.userId, employeeId);
+  await executor.execute(
+    ctx,
+    employeeStream(employeeId),
+    employeeDecider,
+    decide({ employeeId, organizationId, user }),
+  );
+  return { id: employeeId };
+}
+
 @CommandHandler(AddInstructorCommand)
 export class AddInstructorHandler implements ICommandHandler<AddInstructorCommand> {
   constructor(
@@ -91,18 +121,12 @@ export class AddInstructorHandler implements ICommandHandler<AddInstructorComman
     @Inject(EmployeesQueries) private readonly queries: EmployeesQueries,
   ) {}
 
-  async execute({ ctx, employeeId, input }: AddInstructorCommand) {
-    const organizationId = ctx.organizationId!;
-    await this.queries.requireCourses(organizationId, input.branches);
-    const user = await this.queries.userCheck(organizationId, input.userId, employeeId);
-    await this.executor.execute(ctx, employeeStream(employeeId), employeeDecider, {
+  execute({ ctx, employeeId, input }: AddInstructorCommand) {
+    return saveEmployee(this.executor, this.queries, ctx, employeeId, input, (ids) => ({
       type: 'AddInstructor',
-      employeeId,
-      organizationId,
       input,
-      user,
-    });
-    return { id: employeeId };
+      ...ids,
+    }));
   }
 }
 
@@ -113,19 +137,13 @@ export class EditInstructorHandler implements ICommandHandler<EditInstructorComm
     @Inject(EmployeesQueries) private readonly queries: EmployeesQueries,
   ) {}
 
-  async execute({ ctx, input }: EditInstructorCommand) {
-    const organizationId = ctx.organizationId!;
+  execute({ ctx, input }: EditInstructorCommand) {
     const { id, ...rest } = input;
-    await this.queries.requireCourses(organizationId, rest.branches);
-    const user = await this.queries.userCheck(organizationId, rest.userId, id);
-    await this.executor.execute(ctx, employeeStream(id), employeeDecider, {
+    return saveEmployee(this.executor, this.queries, ctx, id, rest, (ids) => ({
       type: 'EditInstructor',
-      employeeId: id,
-      organizationId,
       input: rest,
-      user,
-    });
-    return { id };
+      ...ids,
+    }));
   }
 }
 
@@ -136,18 +154,12 @@ export class AddEmployeeHandler implements ICommandHandler<AddEmployeeCommand> {
     @Inject(EmployeesQueries) private readonly queries: EmployeesQueries,
   ) {}
 
-  async execute({ ctx, employeeId, input }: AddEmployeeCommand) {
-    const organizationId = ctx.organizationId!;
-    await this.queries.requireCourses(organizationId, input.branches);
-    const user = await this.queries.userCheck(organizationId, input.userId, employeeId);
-    await this.executor.execute(ctx, employeeStream(employeeId), employeeDecider, {
+  execute({ ctx, employeeId, input }: AddEmployeeCommand) {
+    return saveEmployee(this.executor, this.queries, ctx, employeeId, input, (ids) => ({
       type: 'AddEmployee',
-      employeeId,
-      organizationId,
       input,
-      user,
-    });
-    return { id: employeeId };
+      ...ids,
+    }));
   }
 }
 
@@ -158,19 +170,13 @@ export class EditEmployeeHandler implements ICommandHandler<EditEmployeeCommand>
     @Inject(EmployeesQueries) private readonly queries: EmployeesQueries,
   ) {}
 
-  async execute({ ctx, input }: EditEmployeeCommand) {
-    const organizationId = ctx.organizationId!;
+  execute({ ctx, input }: EditEmployeeCommand) {
     const { id, ...rest } = input;
-    await this.queries.requireCourses(organizationId, rest.branches);
-    const user = await this.queries.userCheck(organizationId, rest.userId, id);
-    await this.executor.execute(ctx, employeeStream(id), employeeDecider, {
+    return saveEmployee(this.executor, this.queries, ctx, id, rest, (ids) => ({
       type: 'EditEmployee',
-      employeeId: id,
-      organizationId,
       input: rest,
-      user,
-    });
-    return { id };
+      ...ids,
+    }));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   employeeIdSchema,
   hasRole,
   instructorIdSchema,
+  myInstructorsAnswerSchema,
 } from '@okul/domain';
 import { MinRole, VisitorRead } from '../auth/decorators';
 import { audited } from '../infra/audited';
@@ -51,6 +52,14 @@ export class EmployeesController {
     return hasRole(org.roleId, ROLES.schoolStudent)
       ? this.queries.instructors(org.id)
       : this.queries.publicInstructors(org.id);
+  }
+
+  /** The instructor record(s) the caller teaches under here: the panel shows "their" lessons first. */
+  @Get('getMyInstructors')
+  @ApiAnswer(myInstructorsAnswerSchema)
+  @MinRole(ROLES.schoolInstructor)
+  getMyInstructors(@Req() req: AppRequest) {
+    return this.queries.instructorsOfUser(req.org!.id, req.principal!.userId);
   }
 
   @Post('addInstructor')

@@ -3,7 +3,7 @@ import { DomainError, type LinkedUserCheck } from '@okul/domain';
 import {
   isActiveInstructor,
   readEmployees,
-  readInstructorIdOfUser,
+  readInstructorsOfUser,
   readLinkedUserCheck,
   readPublicInstructors,
   readWagesOwed,
@@ -45,8 +45,9 @@ export class EmployeesQueries {
     return readPublicInstructors(this.db, organizationId);
   }
 
-  instructorIdOfUser(organizationId: string, userId: string) {
-    return readInstructorIdOfUser(this.db, organizationId, userId);
+  /** getMyInstructors: the active instructors of this organisation linked to the signed-in user. */
+  instructorsOfUser(organizationId: string, userId: string) {
+    return readInstructorsOfUser(this.db, organizationId, userId);
   }
 
   /** getEmployees: every employee with the wages owed at `now` (earned, paid, outstanding in kuruş). */

@@ -22,8 +22,6 @@ export interface ContractOptions {
   knowsOrganizationHead?: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function newEvent(
   type = 'ThingHappened',
   data: Record<string, unknown> = {},
@@ -56,17 +54,6 @@ function eventsOf(organizationId: string, n: number): NewEvent[] {
 /** Stream names unique per call, so a run against a shared server never meets an older run's streams. */
 function streamName(label: string): string {
   return `contract_${label}-${randomUUID().slice(0, 8)}`;
-}
-
-async function readEverythingAfter(store: EventStore, from: bigint): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  let position = from;
-  for (;;) {
-    const page = await store.readAll(position, 200);
-    if (page.length === 0) return out;
-    out.push(...page);
-    position = page[page.length - 1].globalPosition;
-  }
 }
 
 function expectIncreasing(positions: bigint[]) {
@@ -432,135 +419,6 @@ export function eventStoreContract(
           expect(await store().readStream(c)).toEqual([]);
         });
       }
-    });
-
-    describe('subscribe', () => {
-      it('delivers history then live events, each exactly once and in position order', async () => {
-        const from = await store().headPosition();
-        const s = streamName('sub');
-        await store().append(s, events(5), 'no_stream');
-        const seen: StoredEvent[] = [];
-        const sub = store().subscribe(from, async (e) => {
-          seen.push(e);
-        });
-        try {
-          let v = 4;
-          for (let i = 0; i < 5; i++) v = (await store().append(s, events(1), v)).nextExpectedVersion;
-          const others = await Promise.all(
-            Array.from({ length: 4 }, (_, i) =>
-              store().append(streamName(`sub-live${i}`), events(2), 'no_stream'),
-            ),
-          );
-          const last = others.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
-          await sub.caughtUp(last, 15_000);
-        } finally {
-          await sub.stop();
-        }
-        const expected = await readEverythingAfter(store(), from);
-        expect(expected).toHaveLength(18);
-        expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
-        expectIncreasing(seen.map((e) => e.globalPosition));
-      });
-
-      it('starts after the position it is given', async () => {
-        const s = streamName('sub-from');
-        const written = events(5);
-        await store().append(s, written, 'no_stream');
-        const read = await store().readStream(s);
-        const seen: string[] = [];
-        const sub = store().subscribe(read[2].globalPosition, async (e) => {
-          if (e.streamId === s) seen.push(e.id);
-        });
-        try {
-          await sub.caughtUp(read[4].globalPosition);
-        } finally {
-          await sub.stop();
-        }
-        expect(seen).toEqual([written[3].id, written[4].id]);
-      });
-
-      it('awaits the handler before delivering the next event', async () => {
-        const from = await store().headPosition();
-        const s = streamName('sub-slow');
-        const r = await store().append(s, events(6), 'no_stream');
-        let inFlight = 0;
-        let most = 0;
-        let handled = 0;
-        const sub = store().subscribe(from, async () => {
-          inFlight++;
-          most = Math.max(most, inFlight);
-          await sleep(10);
-          inFlight--;
-          handled++;
-        });
-        try {
-          await sub.caughtUp(r.lastPosition);
-        } finally {
-          await sub.stop();
-        }
-        expect(handled).toBe(6);
-        expect(most).toBe(1);
-      });
-
-      it('delivers nothing after stop', async () => {
-        const from = await store().headPosition();
-        const seen: string[] = [];
-        const sub = store().subscribe(from, async (e) => {
-          seen.push(e.id);
-        });
-        const r = await store().append(streamName('sub-stop'), events(1), 'no_stream');
-        await sub.caughtUp(r.lastPosition);
-        await sub.stop();
-        await store().append(streamName('sub-stop'), events(2), 'no_stream');
-        await sleep(400);
-        expect(seen).toHaveLength(1);
-      });
-
-      it('stops on a failing handler without skipping or retrying, and caughtUp reports the failure', async () => {
-        const from = await store().headPosition();
-        const r = await store().append(streamName('sub-poison'), events(3, 'Poison'), 'no_stream');
-        const calls: number[] = [];
-        const sub = store().subscribe(from, async (e) => {
-          calls.push(e.streamVersion);
-          if (e.streamVersion === 1) throw new Error('cannot apply this one');
-        });
-        try {
-          await expect(sub.caughtUp(r.lastPosition, 5_000)).rejects.toThrow(/cannot apply this one/);
-        } finally {
-          await sub.stop();
-        }
-        expect(calls).toEqual([0, 1]);
-      });
-    });
-
-    describe('caughtUp', () => {
-      it('resolves only once the handler has applied the position', async () => {
-        const from = await store().headPosition();
-        const applied = new Set<bigint>();
-        const sub = store().subscribe(from, async (e) => {
-          await sleep(20);
-          applied.add(e.globalPosition);
-        });
-        try {
-          const r = await store().append(streamName('caught'), events(3), 'no_stream');
-          await sub.caughtUp(r.lastPosition);
-          expect(applied.has(r.lastPosition)).toBe(true);
-          expect(applied.size).toBe(3);
-          await sub.caughtUp(from);
-        } finally {
-          await sub.stop();
-        }
-      });
-
-      it('rejects when the position is not reached in time', async () => {
-        const head = await store().headPosition();
-        const sub = store().subscribe(head, async () => undefined);
-        try {
-          await expect(sub.caughtUp(head + 1_000_000n, 300)).rejects.toThrow(/did not reach/);
-        } finally {
-          await sub.stop();
-        }
-      });
     });
   });
 }

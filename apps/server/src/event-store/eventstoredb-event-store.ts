@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   ANY,
   BACKWARDS,
@@ -7,10 +6,8 @@ import {
   FORWARDS,
   NO_STREAM,
   START,
-  excludeSystemEvents,
   jsonEvent,
   type AllStreamRecordedEvent,
-  type AllStreamSubscription,
   type AppendExpectedRevision,
   type CurrentRevision,
   type JSONType,
@@ -28,9 +25,8 @@ import {
   type NewEvent,
   type StoredEvent,
   type StreamAppend,
-  type Subscription,
 } from '@okul/domain';
-import { log } from '../infra/observability/logger';
+import { AppendSignal } from './append-signal';
 
 function toRevision(ev: ExpectedVersion): AppendExpectedRevision {
   if (ev === 'no_stream') return NO_STREAM;
@@ -121,11 +117,9 @@ const LOCATE_LIMIT = 4096;
  * - Global positions are byte offsets in the log: increasing, but not dense.
  */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly appended = new AppendSignal();
 
-  constructor(private readonly client: EventStoreDBClient) {
-    this.appended.setMaxListeners(0);
-  }
+  constructor(private readonly client: EventStoreDBClient) {}
 
   /** `esdb://host:2113?tls=false` and the other connection strings of the client. */
   static connect(url: string): EventStoreDbEventStore {
@@ -134,8 +128,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** Called with the position of every append made through this instance. */
   onAppended(listener: (position: bigint) => void): () => void {
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    return this.appended.listen(listener);
   }
 
   async append(
@@ -173,7 +166,7 @@ export class EventStoreDbEventStore implements EventStore {
           nextExpectedVersion: Number(result.nextExpectedRevision),
           lastPosition: result.position?.commit ?? 0n,
         };
-    if (out.lastPosition > 0n) this.appended.emit('appended', out.lastPosition);
+    this.appended.emit(out.lastPosition);
     return out;
   }
 
@@ -295,107 +288,8 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  /**
-   * A catch-up subscription to $all. When the server drops it (restart, leader change, long uptime:
-   * EVENT-STORE-NOTES.md) it resubscribes from the last handled position; a failing handler stops it.
-   */
-  subscribe(fromPosition: bigint, handler: (event: StoredEvent) => Promise<void>): Subscription {
-    let position = fromPosition;
-    let stopped = false;
-    let failure: Error | null = null;
-    let current: AllStreamSubscription | null = null;
-    let wake: (() => void) | null = null;
-    const progress = new Set<() => void>();
-    const notify = () => {
-      for (const p of [...progress]) p();
-    };
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() {
-          clearTimeout(t);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
-    const loop = (async () => {
-      let retries = 0;
-      while (!stopped) {
-        const sub = this.client.subscribeToAll({
-          fromPosition: position === 0n ? START : { commit: position, prepare: position },
-          filter: excludeSystemEvents(),
-        });
-        current = sub;
-        try {
-          for await (const r of sub) {
-            if (stopped) break;
-            const e = r.event as AllStreamRecordedEvent | undefined;
-            if (!e?.position || isSystem(e) || e.position.commit <= position) continue;
-            const stored = toStored(e, e.position);
-            try {
-              await handler(stored);
-            } catch (err) {
-              failure = new Error(
-                `Subscription handler failed on event ${stored.id} at position ${stored.globalPosition}: ${(err as Error).message}`,
-                { cause: err },
-              );
-              log('eventstoredb').error({ err: failure }, 'subscription stopped');
-              stopped = true;
-              break;
-            }
-            position = stored.globalPosition;
-            retries = 0;
-            notify();
-          }
-        } catch (e) {
-          if (!stopped) {
-            log('eventstoredb').error({ position, err: e }, 'subscription dropped; resubscribing');
-          }
-        } finally {
-          current = null;
-          await sub.unsubscribe().catch(() => undefined);
-        }
-        if (!stopped) await pause(Math.min(5_000, 100 * 2 ** retries++));
-      }
-      notify();
-    })();
-    return {
-      async stop() {
-        stopped = true;
-        wake?.();
-        const sub = current;
-        if (sub) {
-          await sub.unsubscribe().catch(() => undefined);
-          // A cancelled gRPC call does not always end the readable: end the loop's `for await` ourselves.
-          sub.destroy();
-        }
-        await loop;
-      },
-      async caughtUp(target, timeoutMs = 10_000) {
-        const deadline = Date.now() + timeoutMs;
-        while (position < target) {
-          if (failure) throw failure;
-          if (stopped) throw new Error(`Subscription stopped at ${position} before reaching ${target}`);
-          const left = deadline - Date.now();
-          if (left <= 0)
-            throw new Error(`Subscription did not reach ${target} within ${timeoutMs} ms (at ${position})`);
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(done, Math.min(left, 50));
-            function done() {
-              clearTimeout(t);
-              progress.delete(done);
-              resolve();
-            }
-            progress.add(done);
-          });
-        }
-      },
-    };
-  }
-
   async close(): Promise<void> {
-    this.appended.removeAllListeners();
+    this.appended.close();
     await this.client.dispose();
   }
 }

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -7,10 +6,9 @@ import {
   type NewEvent,
   type StoredEvent,
   type StreamAppend,
-  type Subscription,
 } from '@okul/domain';
+import { AppendSignal } from './append-signal';
 import type { Db, Sql } from '@okul/projections';
-import { log } from '../infra/observability/logger';
 
 // One constant key for every append (EVENT-STORE-NOTES.md, "Serialising appends"): the bigserial is drawn
 // under the lock and the lock is released only after the commit is visible, so positions become visible
@@ -142,7 +140,7 @@ function oneRound(units: StreamAppend[][]): boolean {
  * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
  */
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
   private flushing = false;
   private drained: Promise<void> = Promise.resolve();
@@ -156,9 +154,7 @@ export class PostgresEventStore implements EventStore {
     private readonly db: Db,
     private readonly writer: Db = db,
     private readonly readsWhole: (streamId: string) => boolean = () => false,
-  ) {
-    this.appended.setMaxListeners(0);
-  }
+  ) {}
 
   /** `readsWhole`: streams read by `writer` whole, whatever organisation their events were recorded in. */
   static async create(
@@ -172,8 +168,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Called with the position of every append made through this instance. */
   onAppended(listener: (position: bigint) => void): () => void {
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    return this.appended.listen(listener);
   }
 
   async append(
@@ -230,7 +225,7 @@ export class PostgresEventStore implements EventStore {
       for (const r of o.results) if (r.lastPosition > last) last = r.lastPosition;
       batch[i].resolve(o.results);
     });
-    if (last > 0n) this.appended.emit('appended', last);
+    this.appended.emit(last);
   }
 
   private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
@@ -433,115 +428,9 @@ export class PostgresEventStore implements EventStore {
     return BigInt(r.rows[0]?.p ?? '0');
   }
 
-  subscribe(fromPosition: bigint, handler: (event: StoredEvent) => Promise<void>): Subscription {
-    return pollingSubscription(this, fromPosition, handler, (wake) => this.onAppended(wake));
-  }
-
   /** Waits for queued appends to be written (the Db itself belongs to the caller). */
   async close(): Promise<void> {
     await this.drained;
-    this.appended.removeAllListeners();
+    this.appended.close();
   }
-}
-
-const PAGE = 500;
-
-/**
- * A catch-up subscription over readAll: pages through history, then polls (woken early by local appends).
- * Delivers each event once, in position order, awaiting the handler. A failing handler stops the
- * subscription (a poison event must not be skipped or retried forever); `caughtUp` then reports the error.
- * A failing read (connection lost) is retried.
- */
-export function pollingSubscription(
-  store: Pick<EventStore, 'readAll'>,
-  fromPosition: bigint,
-  handler: (event: StoredEvent) => Promise<void>,
-  listen: (wake: () => void) => () => void,
-  idleMs = 100,
-): Subscription {
-  let position = fromPosition;
-  let stopped = false;
-  let failure: Error | null = null;
-  // Set by a wake-up that arrives while we are reading, so the next sleep is skipped rather than missed.
-  let pending = false;
-  let wake: (() => void) | null = null;
-  const progress = new Set<() => void>();
-  const notify = () => {
-    for (const p of [...progress]) p();
-  };
-  const poke = () => {
-    pending = true;
-    wake?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (pending || stopped) return resolve();
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-  const unlisten = listen(poke);
-  const loop = (async () => {
-    while (!stopped) {
-      pending = false;
-      let batch: StoredEvent[];
-      try {
-        batch = await store.readAll(position, PAGE);
-      } catch (e) {
-        log('subscription').error({ position, err: e }, 'read failed; retrying');
-        await sleep(idleMs * 10);
-        continue;
-      }
-      for (const e of batch) {
-        if (stopped) break;
-        try {
-          await handler(e);
-        } catch (err) {
-          failure = new Error(
-            `Subscription handler failed on event ${e.id} at position ${e.globalPosition}: ${(err as Error).message}`,
-            { cause: err },
-          );
-          log('subscription').error({ err: failure }, 'stopped');
-          stopped = true;
-          break;
-        }
-        position = e.globalPosition;
-      }
-      notify();
-      if (batch.length < PAGE && !stopped) await sleep(idleMs);
-    }
-    unlisten();
-    notify();
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-    async caughtUp(target, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (position < target) {
-        if (failure) throw failure;
-        if (stopped) throw new Error(`Subscription stopped at ${position} before reaching ${target}`);
-        const left = deadline - Date.now();
-        if (left <= 0)
-          throw new Error(`Subscription did not reach ${target} within ${timeoutMs} ms (at ${position})`);
-        poke();
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(done, Math.min(left, 50));
-          function done() {
-            clearTimeout(t);
-            progress.delete(done);
-            resolve();
-          }
-          progress.add(done);
-        });
-      }
-    },
-  };
 }

@@ -68,6 +68,22 @@ function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | null) {
   }
 }
 
+/** Both documents open alike: the institution's logo and name, then the document's title. */
+function documentHeading(
+  doc: PDFKit.PDFDocument,
+  logo: Buffer | null,
+  organizationName: string | null,
+  title: string,
+) {
+  drawLogo(doc, logo);
+  doc
+    .font('bold')
+    .fontSize(14)
+    .text(organizationName ?? '', { align: 'center' });
+  doc.moveDown(0.4);
+  doc.fontSize(16).text(title, { align: 'center' });
+}
+
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: title }, lang: 'tr-TR' });
@@ -95,13 +111,7 @@ export function receiptPdf(
   logo: Buffer | null = null,
 ): Promise<Buffer> {
   return render((doc) => {
-    drawLogo(doc, logo);
-    doc
-      .font('bold')
-      .fontSize(14)
-      .text(facts.organizationName ?? '', { align: 'center' });
-    doc.moveDown(0.4);
-    doc.fontSize(16).text('TAHSİLAT MAKBUZU', { align: 'center' });
+    documentHeading(doc, logo, facts.organizationName, 'TAHSİLAT MAKBUZU');
     doc.moveDown(1);
     line(doc, 'Makbuz no', receiptNumber);
     line(doc, 'Düzenleme tarihi', day(issuedAt));
@@ -144,13 +154,7 @@ export function statementPdf(
   logo: Buffer | null = null,
 ): Promise<Buffer> {
   return render((doc) => {
-    drawLogo(doc, logo);
-    doc
-      .font('bold')
-      .fontSize(14)
-      .text(heading.organizationName ?? '', { align: 'center' });
-    doc.moveDown(0.4);
-    doc.fontSize(16).text('HESAP EKSTRESİ', { align: 'center' });
+    documentHeading(doc, logo, heading.organizationName, 'HESAP EKSTRESİ');
     doc.moveDown(0.8);
     line(doc, 'Öğrenci', `${formatStudentNumber(heading.studentNumber)} ${heading.studentName}`);
     line(doc, 'Tarih', day(asOf));

@@ -1,24 +1,16 @@
-import { message } from '@okul/domain';
+import { dateInputSchema, message } from '@okul/domain';
 import { z } from 'zod';
-import { parseDateInput } from '@okul/domain';
 
-const day = z
-  .string()
-  .max(40)
-  .transform((v, ctx) => {
-    const iso = parseDateInput(v);
-    if (iso === null) {
-      ctx.addIssue({ code: 'custom', message: message('schedule.invalid') });
-      return z.NEVER;
-    }
-    return iso;
-  });
+const day = dateInputSchema(message('schedule.invalid'));
 
 const filters = {
   id: z.uuid({ error: message('schedule.notFound') }).optional(),
   courseId: z.uuid({ error: message('course.notFound') }).optional(),
   studentId: z.uuid({ error: message('student.notFound') }).optional(),
   classId: z.uuid({ error: message('class.notFound') }).optional(),
+  // The lessons an instructor gives (Ana Sayfa's "Bugünkü / yaklaşan derslerim"); another organisation's id
+  // matches nothing here.
+  instructorId: z.uuid({ error: message('attendance.instructorInvalid') }).optional(),
 };
 
 /** GET getSchedules: every schedule not deleted, or those matching the filters (ours, docs/DECISIONS.md). */

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
 import { lastMail, registrationForm } from '../support/test-server';
@@ -28,6 +28,23 @@ describe('institution registration in the browser', () => {
     return `${env.baseUrl}${url.pathname}${url.search}`;
   };
   const toast = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
+  /** How a plan card is drawn: its border, background and shadow (the card around the radio). */
+  const cardLook = (radio: Locator) =>
+    radio.evaluate((el) => {
+      // runs in the page: the server's types know no DOM
+      type Look = Record<
+        'borderTopWidth' | 'borderTopColor' | 'backgroundColor' | 'backgroundImage' | 'boxShadow',
+        string
+      >;
+      const page = globalThis as unknown as { getComputedStyle(node: unknown): Look };
+      const s = page.getComputedStyle(el.closest('.MuiCard-root') ?? el);
+      return {
+        borderWidth: s.borderTopWidth,
+        borderColor: s.borderTopColor,
+        background: `${s.backgroundColor} ${s.backgroundImage}`,
+        shadow: s.boxShadow,
+      };
+    });
 
   it('registers, verifies the e-mail, pays with the test checkout and lands in the panel', async () => {
     const form = registrationForm();
@@ -116,8 +133,21 @@ describe('institution registration in the browser', () => {
     expect(await mock.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'ÖDEMEYE GEÇ' }).isDisabled()).toBe(true);
 
-    await page.getByRole('radio', { name: /^12 Aylık/ }).click();
+    // nothing chosen: no card is checked, and the 12-month card (highlighted by its chip only) is drawn
+    // exactly like the others, so it does not look chosen
+    for (const radio of await page.getByRole('radio').all())
+      expect(await radio.getAttribute('aria-checked')).toBe('false');
+    const twelve = page.getByRole('radio', { name: /^12 Aylık/ });
+    const one = page.getByRole('radio', { name: /^1 Aylık/ });
+    expect(await cardLook(twelve)).toEqual(await cardLook(one));
+    expect(await cardLook(page.getByRole('radio', { name: /^6 Aylık/ }))).toEqual(await cardLook(one));
+
+    await twelve.click();
     await page.getByText('12 Aylık abonelik: 4.000,00 TL').waitFor();
+    expect(await twelve.getAttribute('aria-checked')).toBe('true');
+    // once chosen it does look chosen, and the look compared above is the one that shows it
+    await expect.poll(async () => (await cardLook(twelve)).borderWidth).toBe('2px');
+    expect(await cardLook(twelve)).not.toEqual(await cardLook(one));
     expect(await mock.isDisabled()).toBe(false);
     // no POSNET terminal is configured here: the real checkout answers its error in the toast of api.md 8.7
     await page.getByRole('button', { name: 'ÖDEMEYE GEÇ' }).click();

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { CommandBus } from '@nestjs/cqrs';
 import { checkoutItem } from '@okul/domain';
-import { BillingService } from '../../src/billing/billing.service';
+import { CompletePaymentCommand } from '../../src/billing/billing.commands';
 import { createServer, type Server } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { createTestDatabase, TEST_APP_ROLE, TEST_REDIS_URL, type TestDatabase } from './test-db';
@@ -263,24 +264,25 @@ export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number):
   const paymentId = new URL(href).searchParams.get('posnetData') ?? '';
   const then = new Date();
   then.setUTCMonth(then.getUTCMonth() - monthsAgo);
-  const billing = t.server.app.get(BillingService);
-  const state = await billing.complete(
-    {
-      organizationId: s.organizationId,
-      userId: s.userId,
-      ipAddress: null,
-      userAgent: 'test-seed',
-      correlationId: randomBytes(16).toString('hex'),
-      idempotencyKey: null,
-      now: then,
-    },
-    paymentId,
-    {
-      status: 'succeeded',
-      providerReference: `past-${paymentId}`,
-      authCode: null,
-      amount: checkoutItem('sub-1-month')!.price,
-    },
+  const state = await t.server.app.get(CommandBus).execute(
+    new CompletePaymentCommand(
+      {
+        organizationId: s.organizationId,
+        userId: s.userId,
+        ipAddress: null,
+        userAgent: 'test-seed',
+        correlationId: randomBytes(16).toString('hex'),
+        idempotencyKey: null,
+        now: then,
+      },
+      paymentId,
+      {
+        status: 'succeeded',
+        providerReference: `past-${paymentId}`,
+        authCode: null,
+        amount: checkoutItem('sub-1-month')!.price,
+      },
+    ),
   );
   if (state.status !== 'succeeded') throw new Error(`past payment not recorded: ${state.status}`);
   await t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());

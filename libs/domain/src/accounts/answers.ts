@@ -102,6 +102,25 @@ export const organizationUserSchema = z.object({
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 
+/** Ours: one pending invitation of the organisation (getPendingInvitations), for Kullanıcılar. */
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  orgRoleId: z.number(),
+  /** email: a link to set a password (can be sent again); inbox: an existing user answers in Gelen Kutusu. */
+  delivery: z.enum(['email', 'inbox']),
+  invitedByUserId: z.string(),
+  /** The inviter's name as it was when inviting. */
+  invitedByName: z.string(),
+  invitedAt: isoDateTime,
+  /** When the invitation was last sent (the invitation itself or its last resend). */
+  lastSentAt: isoDateTime,
+  /** The link's expiry (e-mail invitations only); a link past it no longer opens the invitation. */
+  expiresAt: isoDateTime.nullable(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
 /** api.md 7.3 Logs: one entry of requestOrgLogs (product.md 3, log entry). */
 export const orgLogSchema = z.object({
   id: z.string(),

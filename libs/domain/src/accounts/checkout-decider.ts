@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import type { Kurus } from '../shared/money';
@@ -186,7 +187,7 @@ export const checkoutDecider = {
   decide: decideCheckout,
   evolve: evolveCheckout,
   initialState: initialCheckoutState,
-};
+} satisfies Decider<CheckoutCommand, CheckoutEvent, CheckoutState>;
 export const checkoutStream = (paymentId: string) => `checkout-${paymentId}`;
 
 /** POSNET wants a 20-character XID; the payment id's first 80 bits in hex are unique enough and stable. */

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { isAssignableRole } from './organization-decider';
@@ -7,6 +8,8 @@ import { isAssignableRole } from './organization-decider';
  * - To an existing user: an inbox item of type invitation, answered with respondToOrgInvitation.
  * - To a new address: an e-mail with a single-use link (only the token's hash and expiry are kept here);
  *   acceptInvitation sets the password, which creates the user with a verified address.
+ * While pending, the organisation may send an e-mail invitation again (a new link; the earlier ones stop
+ * working) or revoke it (its link and inbox item then answer that it was revoked).
  */
 export type InvitationEvent =
   | DomainEvent<
@@ -47,6 +50,30 @@ export type InvitationEvent =
         invitedByUserId: string;
         rejectedAt: string;
       }
+    >
+  | DomainEvent<
+      'InvitationResent',
+      {
+        invitationId: string;
+        organizationId: string;
+        email: string;
+        tokenHash: string;
+        expiresAt: string;
+        resentByUserId: string;
+        resentAt: string;
+      }
+    >
+  | DomainEvent<
+      'InvitationRevoked',
+      {
+        invitationId: string;
+        organizationId: string;
+        email: string;
+        name: string;
+        invitedUserId: string | null;
+        revokedByUserId: string;
+        revokedAt: string;
+      }
     >;
 
 export type InvitationCommand =
@@ -66,22 +93,47 @@ export type InvitationCommand =
       now: string;
     }
   | { type: 'AcceptByToken'; email: string; presentedHash: string; newUserId: string; now: string }
-  | { type: 'Respond'; userId: string; accept: boolean; now: string };
+  | { type: 'Respond'; userId: string; accept: boolean; now: string }
+  | {
+      type: 'ResendInvitation';
+      organizationId: string;
+      tokenHash: string;
+      expiresAt: string;
+      resentByUserId: string;
+      now: string;
+    }
+  | { type: 'RevokeInvitation'; organizationId: string; revokedByUserId: string; now: string };
 
 export type InvitationState =
   | { status: 'none' }
   | {
-      status: 'pending' | 'accepted' | 'rejected';
+      status: 'pending' | 'accepted' | 'rejected' | 'revoked';
       invitationId: string;
       organizationId: string;
+      organizationName: string;
       email: string;
       name: string;
       orgRoleId: number;
       invitedByUserId: string;
+      invitedByName: string;
       invitedUserId: string | null;
       tokenHash: string | null;
+      /** The links sent before the last resend: they no longer open the invitation. */
+      replacedTokenHashes: string[];
       expiresAt: string | null;
     };
+
+/** The invitation as the organisation that sent it sees it: another organisation's is as good as absent. */
+function ownInvitation(state: InvitationState, organizationId: string) {
+  if (state.status === 'none' || state.organizationId !== organizationId)
+    throw new DomainError('invitation.notFound');
+  return state;
+}
+
+/** A presented link that was once this invitation's (the current one or one replaced by a resend). */
+function wasIssued(state: InvitationState, hash: string): boolean {
+  return state.status !== 'none' && (state.tokenHash === hash || state.replacedTokenHashes.includes(hash));
+}
 
 export const initialInvitationState: InvitationState = { status: 'none' };
 
@@ -97,6 +149,15 @@ export function decideInvitation(command: InvitationCommand, state: InvitationSt
       return [{ type: 'UserInvited', data: { ...data, invitedAt: now } }];
     }
     case 'AcceptByToken': {
+      // Only someone holding one of its links learns that an invitation was revoked or sent again.
+      if (state.status === 'revoked' && wasIssued(state, command.presentedHash))
+        throw new DomainError('invitation.revoked');
+      if (
+        state.status === 'pending' &&
+        state.tokenHash !== command.presentedHash &&
+        wasIssued(state, command.presentedHash)
+      )
+        throw new DomainError('invitation.tokenReplaced');
       if (
         state.status !== 'pending' ||
         state.invitedUserId !== null ||
@@ -127,6 +188,7 @@ export function decideInvitation(command: InvitationCommand, state: InvitationSt
       if (state.status === 'none' || state.invitedUserId === null || state.invitedUserId !== command.userId) {
         throw new DomainError('inbox.notFound');
       }
+      if (state.status === 'revoked') throw new DomainError('invitation.revoked');
       if (state.status !== 'pending') throw new DomainError('invitation.alreadyAnswered');
       const ids = {
         invitationId: state.invitationId,
@@ -143,6 +205,47 @@ export function decideInvitation(command: InvitationCommand, state: InvitationSt
           ]
         : [{ type: 'InvitationRejected', data: { ...ids, rejectedAt: command.now } }];
     }
+    case 'ResendInvitation': {
+      const own = ownInvitation(state, command.organizationId);
+      if (own.status === 'revoked') throw new DomainError('invitation.alreadyRevoked');
+      if (own.status !== 'pending') throw new DomainError('invitation.alreadyAnswered');
+      // An existing user's invitation waits in their inbox; there is no link to send again.
+      if (own.invitedUserId !== null) throw new DomainError('invitation.inboxNotResendable');
+      return [
+        {
+          type: 'InvitationResent',
+          data: {
+            invitationId: own.invitationId,
+            organizationId: own.organizationId,
+            email: own.email,
+            tokenHash: command.tokenHash,
+            expiresAt: command.expiresAt,
+            resentByUserId: command.resentByUserId,
+            resentAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'RevokeInvitation': {
+      const own = ownInvitation(state, command.organizationId);
+      if (own.status === 'accepted') throw new DomainError('invitation.acceptedNotRevocable');
+      if (own.status === 'revoked') throw new DomainError('invitation.alreadyRevoked');
+      if (own.status !== 'pending') throw new DomainError('invitation.alreadyAnswered');
+      return [
+        {
+          type: 'InvitationRevoked',
+          data: {
+            invitationId: own.invitationId,
+            organizationId: own.organizationId,
+            email: own.email,
+            name: own.name,
+            invitedUserId: own.invitedUserId,
+            revokedByUserId: command.revokedByUserId,
+            revokedAt: command.now,
+          },
+        },
+      ];
+    }
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -158,12 +261,15 @@ export function evolveInvitation(state: InvitationState, event: InvitationEvent)
         status: 'pending',
         invitationId: d.invitationId,
         organizationId: d.organizationId,
+        organizationName: d.organizationName,
         email: d.email,
         name: d.name,
         orgRoleId: d.orgRoleId,
         invitedByUserId: d.invitedByUserId,
+        invitedByName: d.invitedByName,
         invitedUserId: d.invitedUserId,
         tokenHash: d.tokenHash,
+        replacedTokenHashes: [],
         expiresAt: d.expiresAt,
       };
     }
@@ -171,6 +277,20 @@ export function evolveInvitation(state: InvitationState, event: InvitationEvent)
       return state.status === 'none' ? state : { ...state, status: 'accepted' };
     case 'InvitationRejected':
       return state.status === 'none' ? state : { ...state, status: 'rejected' };
+    case 'InvitationResent':
+      return state.status === 'none'
+        ? state
+        : {
+            ...state,
+            tokenHash: event.data.tokenHash,
+            expiresAt: event.data.expiresAt,
+            replacedTokenHashes:
+              state.tokenHash === null
+                ? state.replacedTokenHashes
+                : [...state.replacedTokenHashes, state.tokenHash],
+          };
+    case 'InvitationRevoked':
+      return state.status === 'none' ? state : { ...state, status: 'revoked' };
     default: {
       const _exhaustive: never = event;
       void _exhaustive;
@@ -183,7 +303,7 @@ export const invitationDecider = {
   decide: decideInvitation,
   evolve: evolveInvitation,
   initialState: initialInvitationState,
-};
+} satisfies Decider<InvitationCommand, InvitationEvent, InvitationState>;
 export const invitationStream = (invitationId: string) => `invitation-${invitationId}`;
 
 /**
@@ -212,5 +332,5 @@ export const inboxDecider = {
   decide: decideInbox,
   evolve: evolveInbox,
   initialState: { read: {} } as InboxState,
-};
+} satisfies Decider<InboxCommand, InboxEvent, InboxState>;
 export const inboxStream = (userId: string) => `inbox-${userId}`;

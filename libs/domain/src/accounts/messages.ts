@@ -86,6 +86,21 @@ export const accountMessages = {
     status: 409,
     text: 'Bu adrese gönderilmiş ve yanıt bekleyen bir davet zaten var.',
   }, // ours
+  'invitation.notFound': { status: 404, text: 'Davet bulunamadı.' }, // ours
+  'invitation.revoked': {
+    status: 410,
+    text: 'Bu davet kurum tarafından iptal edilmiş. Lütfen kurumunuzdan yeni bir davet isteyin.',
+  }, // ours
+  'invitation.tokenReplaced': {
+    status: 400,
+    text: 'Bu davet bağlantısı yenilendi. Lütfen e-postanıza gönderilen en son davet bağlantısını kullanın.',
+  }, // ours
+  'invitation.alreadyRevoked': { status: 409, text: 'Bu davet zaten iptal edilmiş.' }, // ours
+  'invitation.acceptedNotRevocable': { status: 409, text: 'Kabul edilmiş bir davet iptal edilemez.' }, // ours
+  'invitation.inboxNotResendable': {
+    status: 409,
+    text: 'Bu davet kullanıcının gelen kutusunda bekliyor; yeniden gönderilemez.',
+  }, // ours
 
   // inbox (api.md 8.6)
   'inbox.markReadFailed': { status: 400, text: 'Mesaj okundu olarak işaretlenemedi' },

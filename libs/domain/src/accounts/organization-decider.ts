@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { ASSIGNABLE_ROLES, ROLES } from '../shared/roles';
@@ -339,5 +340,5 @@ export const organizationDecider = {
   decide: decideOrganization,
   evolve: evolveOrganization,
   initialState: initialOrganizationState,
-};
+} satisfies Decider<OrganizationCommand, OrganizationEvent, OrganizationState>;
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;

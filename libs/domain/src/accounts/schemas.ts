@@ -198,6 +198,15 @@ export const inviteUserSchema = z.strictObject({
   orgRoleId: orgRoleField,
 });
 
+/** Ours: resendInvitation and revokeInvitation {invitationId}, a pending invitation of the organisation. */
+export const invitationIdSchema = z.strictObject({
+  invitationId: z
+    .string({ error: message('invitation.notFound') })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      error: message('invitation.notFound'),
+    }),
+});
+
 export const messageIdSchema = z.strictObject({
   messageId: z
     .string({ error: message('inbox.notFound') })

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 
@@ -161,5 +162,5 @@ export const sessionDecider = {
   decide: decideSession,
   evolve: evolveSession,
   initialState: initialSessionState,
-};
+} satisfies Decider<SessionCommand, SessionEvent, SessionState>;
 export const sessionStream = (sessionId: string) => `session-${sessionId}`;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 
@@ -335,7 +336,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   }
 }
 
-export const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
+export const userDecider = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+} satisfies Decider<UserCommand, UserEvent, UserState>;
 export const userStream = (userId: string) => `user-${userId}`;
 
 /**
@@ -396,5 +401,5 @@ export const emailReservationDecider = {
   decide: decideEmailReservation,
   evolve: evolveEmailReservation,
   initialState: { holder: null } as EmailReservationState,
-};
+} satisfies Decider<EmailReservationCommand, EmailReservationEvent, EmailReservationState>;
 export const emailReservationStream = (email: string) => `user_email-${email.trim().toLowerCase()}`;

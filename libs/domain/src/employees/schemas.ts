@@ -212,3 +212,12 @@ export type AddEmployeeInput = z.output<typeof addEmployeeSchema>;
 export type EditEmployeeInput = z.output<typeof editEmployeeSchema>;
 /** What a client form sends (before parsing): TL amounts as typed, dates as text. */
 export type AddEmployeeBody = z.input<typeof addEmployeeSchema>;
+
+/**
+ * GET getMyInstructors: the active instructors of this organisation linked to the signed-in user (at most one
+ * while a user is on one live employee); empty when the user teaches under no instructor record here.
+ */
+export const myInstructorsAnswerSchema = z.array(
+  z.object({ id: z.string(), name: z.string(), surname: z.string() }),
+);
+export type MyInstructors = z.infer<typeof myInstructorsAnswerSchema>;

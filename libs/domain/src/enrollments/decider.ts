@@ -101,6 +101,13 @@ export function isEnrollmentActive(e: { endDate: string | null }, now: string): 
   return endEpoch(e.endDate) > toEpoch(now);
 }
 
+/**
+ * isEnrollmentActive as a SQL condition over the `end` (null when open) and `now` timestamptz expressions: the
+ * end is exclusive (api.md 9.3), so an enrolment ending at `now` is no longer active. The read models that
+ * count active enrolments use this one definition (statistics age-groups test proves both agree).
+ */
+export const enrollmentActiveSql = (end: string, now: string) => `(${end} IS NULL OR ${end} > ${now})`;
+
 /** product.md 4: a student is active with at least one active enrolment. */
 export function isStudentActive(
   enrollments: ReadonlyArray<{ endDate: string | null }>,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { message } from '../shared/messages';
 import { tl, type Kurus } from '../shared/money';
 import { tlAmountField } from '../shared/money-field';
-import { parseDateInput } from '../shared/time';
+import { dateInputSchema } from '../shared/date-input-schema';
 
 /** product.md 3: per_class is the default type. */
 export const ENROLLMENT_TYPES = ['per_class', 'periodic'] as const;
@@ -20,18 +20,7 @@ export const MAX_PERIOD_NUMBER = 999;
 
 const missing = message('enrollment.missingInfo');
 
-const dateField = (error: string) =>
-  z
-    .string({ error })
-    .max(40, { error })
-    .transform((value, ctx) => {
-      const iso = parseDateInput(value);
-      if (iso === null) {
-        ctx.addIssue({ code: 'custom', message: error });
-        return z.NEVER;
-      }
-      return iso;
-    });
+const dateField = dateInputSchema;
 
 const countField = (error: string) =>
   z

@@ -244,6 +244,21 @@ const ACTIONS = {
     },
   },
   accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
+  // ours: the organisation sends a pending invitation again or revokes it (Kullanıcılar, Bekleyen davetler)
+  resend_invitation: {
+    label: 'Daveti yeniden gönderme',
+    done: (d) => {
+      const email = text(d.email);
+      return email === null ? 'Bir daveti yeniden gönderdi.' : `${email} adresine daveti yeniden gönderdi.`;
+    },
+  },
+  revoke_invitation: {
+    label: 'Davet iptal etme',
+    done: (d) => {
+      const email = text(d.email);
+      return email === null ? 'Bir daveti iptal etti.' : `${email} adresine gönderilen daveti iptal etti.`;
+    },
+  },
 
   // attendance
   // The attendance is named by its code (name) when the entry carries it; the lesson time is startDate
@@ -407,6 +422,16 @@ const ACTIONS = {
   delete_grade: {
     label: 'Not silme',
     done: (d) => `Notu sildi${facts([['not', text(d.name)]])}.`,
+  },
+
+  // backups (ours: product.md 6 names the buttons, not their log lines)
+  request_backup: {
+    label: 'Yedek alma',
+    done: () => 'Tam veritabanı yedeği aldı.',
+  },
+  import_organization_backup: {
+    label: 'Kurum yedeği yükleme',
+    done: () => 'Bir kurum yedeğini yükledi.',
   },
 
   // calendar feeds (ours)

@@ -66,6 +66,8 @@ const SPEC_ACTIONS = [
 // employee actions, so employees who are not instructors are logged with ours.
 const OUR_ACTIONS = [
   'end_all_sessions',
+  'resend_invitation',
+  'revoke_invitation',
   'add_accounting_entry',
   'edit_accounting_entry',
   'reverse_accounting_entry',
@@ -86,6 +88,8 @@ const OUR_ACTIONS = [
   'delete_grade',
   'rotate_calendar_feed',
   'revoke_calendar_feed',
+  'request_backup',
+  'import_organization_backup',
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkStatementPeriod, statementPeriodFields } from './statement';
 import { DomainError } from '../shared/errors';
+import type { Decider } from '../shared/decider';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
 import { toEpoch, toLocal } from '../shared/time';
@@ -13,23 +14,42 @@ import { toEpoch, toLocal } from '../shared/time';
  * a number (the counter conflicts and one decides again) and one payment never gets two (its receipt stream
  * conflicts). A refused or conflicting attempt stores nothing, so no number is skipped.
  */
-export type ReceiptEvent =
-  | DomainEvent<
-      'ReceiptNumberAllocated',
-      { organizationId: string; year: number; sequence: number; paymentId: string; allocatedAt: string }
-    >
-  | DomainEvent<
-      'PaymentReceiptIssued',
-      {
-        organizationId: string;
-        paymentId: string;
-        year: number;
-        sequence: number;
-        receiptNumber: string;
-        issuedBy: string | null;
-        issuedAt: string;
-      }
-    >;
+export type ReceiptNumberEvent = DomainEvent<
+  'ReceiptNumberAllocated',
+  { organizationId: string; year: number; sequence: number; paymentId: string; allocatedAt: string }
+>;
+export type PaymentReceiptIssuedEvent = DomainEvent<
+  'PaymentReceiptIssued',
+  {
+    organizationId: string;
+    paymentId: string;
+    year: number;
+    sequence: number;
+    receiptNumber: string;
+    issuedBy: string | null;
+    issuedAt: string;
+  }
+>;
+export type ReceiptEvent = ReceiptNumberEvent | PaymentReceiptIssuedEvent;
+
+/** The year's counter: the next number, drawn for one payment. */
+export type ReceiptCounterCommand = {
+  type: 'AllocateReceiptNumber';
+  organizationId: string;
+  paymentId: string;
+  now: string;
+};
+
+/** The payment's receipt: issued once, with the number drawn for it. */
+export type PaymentReceiptCommand = {
+  type: 'IssuePaymentReceipt';
+  organizationId: string;
+  paymentId: string;
+  year: number;
+  sequence: number;
+  userId: string | null;
+  now: string;
+};
 
 export interface ReceiptCounterState {
   highest: number;
@@ -50,29 +70,105 @@ export function receiptYear(now: string): number {
   return toLocal(toEpoch(now)).year;
 }
 
-export const evolveReceiptCounter = (s: ReceiptCounterState, e: ReceiptEvent): ReceiptCounterState =>
-  e.type === 'ReceiptNumberAllocated' ? { highest: Math.max(s.highest, e.data.sequence) } : s;
+export function decideReceiptCounter(
+  command: ReceiptCounterCommand,
+  state: ReceiptCounterState,
+): ReceiptNumberEvent[] {
+  switch (command.type) {
+    case 'AllocateReceiptNumber':
+      return [
+        {
+          type: 'ReceiptNumberAllocated',
+          data: {
+            organizationId: command.organizationId,
+            year: receiptYear(command.now),
+            sequence: state.highest + 1,
+            paymentId: command.paymentId,
+            allocatedAt: command.now,
+          },
+        },
+      ];
+    default: {
+      const _exhaustive: never = command.type;
+      return _exhaustive;
+    }
+  }
+}
 
-export const evolvePaymentReceipt = (s: PaymentReceiptState, e: ReceiptEvent): PaymentReceiptState =>
-  e.type === 'PaymentReceiptIssued'
-    ? {
+export function evolveReceiptCounter(s: ReceiptCounterState, e: ReceiptNumberEvent): ReceiptCounterState {
+  switch (e.type) {
+    case 'ReceiptNumberAllocated':
+      return { highest: Math.max(s.highest, e.data.sequence) };
+    default: {
+      const _exhaustive: never = e.type;
+      void _exhaustive;
+      return s;
+    }
+  }
+}
+
+export function decidePaymentReceipt(
+  command: PaymentReceiptCommand,
+  state: PaymentReceiptState,
+): PaymentReceiptIssuedEvent[] {
+  switch (command.type) {
+    case 'IssuePaymentReceipt': {
+      // A payment has one receipt for good: issued again, it keeps its first number.
+      if (state.status === 'issued') return [];
+      const { organizationId, paymentId, year, sequence, userId, now } = command;
+      return [
+        {
+          type: 'PaymentReceiptIssued',
+          data: {
+            organizationId,
+            paymentId,
+            year,
+            sequence,
+            receiptNumber: receiptNumber(year, sequence),
+            issuedBy: userId,
+            issuedAt: now,
+          },
+        },
+      ];
+    }
+    default: {
+      const _exhaustive: never = command.type;
+      return _exhaustive;
+    }
+  }
+}
+
+export function evolvePaymentReceipt(
+  s: PaymentReceiptState,
+  e: PaymentReceiptIssuedEvent,
+): PaymentReceiptState {
+  switch (e.type) {
+    case 'PaymentReceiptIssued':
+      return {
         status: 'issued',
         organizationId: e.data.organizationId,
         receiptNumber: e.data.receiptNumber,
         issuedAt: e.data.issuedAt,
-      }
-    : s;
+      };
+    default: {
+      const _exhaustive: never = e.type;
+      void _exhaustive;
+      return s;
+    }
+  }
+}
 
 export const receiptCounterDecider = {
-  decide: (): ReceiptEvent[] => [],
+  decide: decideReceiptCounter,
   evolve: evolveReceiptCounter,
   initialState: { highest: 0 } as ReceiptCounterState,
-};
+} satisfies Decider<ReceiptCounterCommand, ReceiptNumberEvent, ReceiptCounterState>;
+
 export const paymentReceiptDecider = {
-  decide: (): ReceiptEvent[] => [],
+  decide: decidePaymentReceipt,
   evolve: evolvePaymentReceipt,
   initialState: { status: 'none' } as PaymentReceiptState,
-};
+} satisfies Decider<PaymentReceiptCommand, PaymentReceiptIssuedEvent, PaymentReceiptState>;
 
 /**
  * The receipt of a payment: its number when already issued (no events), or the next number of the year.
@@ -87,7 +183,12 @@ export function planReceiptIssue(
     now: string;
   },
   states: { counter: ReceiptCounterState; receipt: PaymentReceiptState },
-): { receiptNumber: string; issuedAt: string; counterEvents: ReceiptEvent[]; receiptEvents: ReceiptEvent[] } {
+): {
+  receiptNumber: string;
+  issuedAt: string;
+  counterEvents: ReceiptNumberEvent[];
+  receiptEvents: PaymentReceiptIssuedEvent[];
+} {
   const { organizationId, paymentId, userId, now } = request;
   if (states.receipt.status === 'issued') {
     if (states.receipt.organizationId !== organizationId) throw new DomainError('payment.notFound');
@@ -99,33 +200,16 @@ export function planReceiptIssue(
     };
   }
   if (!request.paymentActive) throw new DomainError('payment.notFound');
-  const year = receiptYear(now);
-  const sequence = states.counter.highest + 1;
-  const number = receiptNumber(year, sequence);
-  return {
-    receiptNumber: number,
-    issuedAt: now,
-    counterEvents: [
-      {
-        type: 'ReceiptNumberAllocated',
-        data: { organizationId, year, sequence, paymentId, allocatedAt: now },
-      },
-    ],
-    receiptEvents: [
-      {
-        type: 'PaymentReceiptIssued',
-        data: {
-          organizationId,
-          paymentId,
-          year,
-          sequence,
-          receiptNumber: number,
-          issuedBy: userId,
-          issuedAt: now,
-        },
-      },
-    ],
-  };
+  const counterEvents = decideReceiptCounter(
+    { type: 'AllocateReceiptNumber', organizationId, paymentId, now },
+    states.counter,
+  );
+  const { year, sequence } = counterEvents[0].data;
+  const receiptEvents = decidePaymentReceipt(
+    { type: 'IssuePaymentReceipt', organizationId, paymentId, year, sequence, userId, now },
+    states.receipt,
+  );
+  return { receiptNumber: receiptNumber(year, sequence), issuedAt: now, counterEvents, receiptEvents };
 }
 
 /** POST getPaymentReceipt {paymentId}: the PDF of the payment's Tahsilat Makbuzu. */

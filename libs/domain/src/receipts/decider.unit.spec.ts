@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORG, OTHER_ORG, USER } from '../students/fixtures';
+import { given } from '../shared/given';
 import {
   evolvePaymentReceipt,
+  paymentReceiptDecider,
+  receiptCounterDecider,
   evolveReceiptCounter,
   planReceiptIssue,
   receiptNumber,
@@ -64,5 +67,51 @@ describe('receipt numbers', () => {
         expect(numbers).toEqual(Array.from({ length: n }, (_, i) => receiptNumber(2026, i + 1)));
       }),
     );
+  });
+});
+
+describe('receipt deciders', () => {
+  const allocated = (sequence: number) => ({
+    type: 'ReceiptNumberAllocated' as const,
+    data: { organizationId: ORG, year: 2026, sequence, paymentId: `p${sequence}`, allocatedAt: NEW_YEAR },
+  });
+  const issue = {
+    type: 'IssuePaymentReceipt' as const,
+    organizationId: ORG,
+    paymentId: P,
+    year: 2026,
+    sequence: 7,
+    userId: USER,
+    now: NEW_YEAR,
+  };
+
+  it("draws the year's next number after the highest one drawn", () => {
+    given(receiptCounterDecider, [allocated(1), allocated(2)])
+      .when({ type: 'AllocateReceiptNumber', organizationId: ORG, paymentId: P, now: NEW_YEAR })
+      .then([
+        {
+          type: 'ReceiptNumberAllocated',
+          data: { organizationId: ORG, year: 2026, sequence: 3, paymentId: P, allocatedAt: NEW_YEAR },
+        },
+      ]);
+  });
+
+  it('issues a payment its receipt once: issued again, it decides nothing', () => {
+    const issued = {
+      type: 'PaymentReceiptIssued' as const,
+      data: {
+        organizationId: ORG,
+        paymentId: P,
+        year: 2026,
+        sequence: 7,
+        receiptNumber: '2026-000007',
+        issuedBy: USER,
+        issuedAt: NEW_YEAR,
+      },
+    };
+    given(paymentReceiptDecider, []).when(issue).then([issued]);
+    given(paymentReceiptDecider, [issued])
+      .when({ ...issue, sequence: 8 })
+      .then([]);
   });
 });

@@ -70,18 +70,7 @@ export interface EventStore {
    * signs of change, such as the projections' checkpoints.
    */
   organizationHead(organizationId: string): Promise<bigint | null>;
-  /**
-   * Catch-up subscription: history first, then live, never skipping or repeating.
-   * The handler is awaited before the next event is delivered.
-   */
-  subscribe(fromPosition: bigint, handler: (event: StoredEvent) => Promise<void>): Subscription;
   close(): Promise<void>;
-}
-
-export interface Subscription {
-  stop(): Promise<void>;
-  /** Resolves once the subscriber has handled every event up to `position`. */
-  caughtUp(position: bigint, timeoutMs?: number): Promise<void>;
 }
 
 export class ConcurrencyError extends Error {

@@ -21,6 +21,7 @@ import { calendarFeedMessages } from '../calendar-feeds/messages';
 import { statisticsMessages } from '../statistics/messages';
 import { exportMessages } from '../exports/messages';
 import { mediaMessages } from '../media/messages';
+import { backupMessages } from '../backups/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...statisticsMessages,
   ...exportMessages,
   ...mediaMessages,
+  ...backupMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { z } from 'zod';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
@@ -195,7 +196,7 @@ export const smsConsentCodeDecider = {
   decide: decideSmsConsentCode,
   evolve: evolveSmsConsentCode,
   initialState: initialSmsConsentCodeState,
-};
+} satisfies Decider<SmsConsentCodeCommand, SmsConsentCodeEvent, SmsConsentCodeState>;
 
 export const smsConsentCodeStream = (organizationId: string, phone: string) =>
   `sms_consent_code-${organizationId}-${phone}`;

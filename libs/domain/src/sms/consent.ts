@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import type { DomainEvent } from '../shared/events';
 import { trUpper } from '../shared/validation';
 import type { SmsPhoneKind } from './rules';
@@ -50,7 +51,7 @@ export const smsConsentDecider = {
     return { recorded: true };
   },
   initialState: { recorded: false } as SmsConsentState,
-};
+} satisfies Decider<SmsConsentCommand, SmsConsentEvent, SmsConsentState>;
 
 export const smsInboundStream = (inboundId: string, organizationId: string) =>
   `sms_inbound-${inboundId}-${organizationId}`;

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
 import { message } from '../shared/messages';
@@ -160,7 +161,7 @@ export const smsCreditDecider = {
   decide: decideSmsCredits,
   evolve: evolveSmsCredits,
   initialState: initialSmsCreditState,
-};
+} satisfies Decider<SmsCreditCommand, SmsCreditEvent, SmsCreditState>;
 
 export const smsCreditStream = (organizationId: string) => `sms_credits-${organizationId}`;
 
@@ -447,7 +448,7 @@ export const smsCampaignDecider = {
   decide: decideSmsCampaign,
   evolve: evolveSmsCampaign,
   initialState: initialSmsCampaignState,
-};
+} satisfies Decider<SmsCampaignCommand, SmsCampaignEvent, SmsCampaignState>;
 
 export const smsCampaignStream = (campaignId: string) => `sms_campaign-${campaignId}`;
 

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider';
 import { z } from 'zod';
 import type { DomainEvent } from '../shared/events';
 import { formatTl, type Kurus } from '../shared/money';
@@ -250,7 +251,7 @@ export const smsNoticeDecider = {
   decide: decideSmsNotices,
   evolve: evolveSmsNotices,
   initialState: initialSmsNoticeState,
-};
+} satisfies Decider<SmsNoticeCommand, SmsNoticeEvent, SmsNoticeState>;
 
 export const smsNoticeStream = (organizationId: string) => `sms_notices-${organizationId}`;
 

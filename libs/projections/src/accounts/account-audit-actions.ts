@@ -49,6 +49,11 @@ export const accountAuditMappers: Record<string, AuditMapper> = {
     details: { userId: e.data.userId, orgRoleId: e.data.orgRoleId },
   }),
   InvitationRejected: (e) => ({ action: 'reject_invitation', details: { userId: e.data.userId } }),
+  InvitationResent: (e) => ({ action: 'resend_invitation', details: { email: e.data.email } }),
+  InvitationRevoked: (e) => ({
+    action: 'revoke_invitation',
+    details: { email: e.data.email, name: e.data.name },
+  }),
   PaymentInitiated: (e) => ({
     action: 'checkout_initiated',
     details: { checkoutItem: e.data.checkoutItem, amount: e.data.amount, provider: e.data.provider },

@@ -115,6 +115,23 @@ export const inboxProjection = defineProjection({
     InvitationRejected: async (ctx, e: Ev<InvitationEvent, 'InvitationRejected'>) => {
       await answered(ctx, e.id, e.data.invitationId, 'rejected', e.data.rejectedAt, null);
     },
+    InvitationResent: async ({ sql, table }, e: Ev<InvitationEvent, 'InvitationResent'>) => {
+      await sql.query(`UPDATE ${table('invitations')} SET expires_at = $2 WHERE id = $1`, [
+        e.data.invitationId,
+        e.data.expiresAt,
+      ]);
+    },
+    // A revoked invitation stays in the invitee's inbox, answered as revoked (no buttons any more).
+    InvitationRevoked: async ({ sql, table }, e: Ev<InvitationEvent, 'InvitationRevoked'>) => {
+      await sql.query(
+        `UPDATE ${table('invitations')} SET status = 'revoked', responded_at = $2 WHERE id = $1`,
+        [e.data.invitationId, e.data.revokedAt],
+      );
+      await sql.query(
+        `UPDATE ${table('inbox_items')} SET response_status = 'revoked', responded_at = $2 WHERE id = $1`,
+        [e.data.invitationId, e.data.revokedAt],
+      );
+    },
     InboxItemRead: async ({ sql, table }, e: Ev<InboxEvent, 'InboxItemRead'>) => {
       await sql.query(`UPDATE ${table('inbox_items')} SET is_read = true WHERE id = $1 AND user_id = $2`, [
         e.data.messageId,

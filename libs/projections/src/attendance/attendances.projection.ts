@@ -1,5 +1,6 @@
 import { trLower, type AttendanceEvent, type StudentEvent } from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
+import { defineProjection, type BatchHandler } from '../runtime/projection';
+import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
 
 type E<U extends { type: string; data: unknown }, T extends U['type']> = {
@@ -37,6 +38,112 @@ const numbersSql = (t: (n: string) => string, ids: string) =>
 
 const insertAttendees = (t: (n: string) => string) =>
   `INSERT INTO ${t('attendance_attendees')} (attendance_id, student_id, organization_id, course_id, at)`;
+
+/** The attendees' numbers as `numbersSql` appends them (lpad to five characters, students without a row left out). */
+function numbersText(attendants: string[], numbers: Map<string, number>): string {
+  const known = attendants.filter((id) => numbers.has(id));
+  return known.length === 0
+    ? ''
+    : ` ${known.map((id) => String(numbers.get(id)).padStart(5, '0').slice(0, 5)).join(' ')}`;
+}
+
+/**
+ * A run of StudentRegistered and AttendanceAdded in four statements: the students' numbers are read once and
+ * folded in event order (an attendance sees exactly the students registered before it, the first registration
+ * of an id winning as ON CONFLICT DO NOTHING does), then students, attendances, counts and attendee rows are
+ * each written with one multi-row statement.
+ */
+const addRun: BatchHandler = async ({ sql, table }, events) => {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'StudentRegistered') ids.add((e.data as StudentRegisteredData).studentId);
+    else for (const id of (e.data as Fields).attendants) ids.add(id);
+  }
+  const numbers = new Map<string, number>();
+  const known = await sql.query<{ id: string; student_number: number }>(
+    `SELECT id::text AS id, student_number FROM ${table('attendance_students')} WHERE id = ANY($1::uuid[])`,
+    [[...ids]],
+  );
+  for (const r of known.rows) numbers.set(r.id, r.student_number);
+  const students: Array<{ id: string; student_number: number }> = [];
+  const attendances: Array<Record<string, unknown>> = [];
+  const attendees: Array<Record<string, unknown>> = [];
+  const counts = new Map<string, number>();
+  for (const e of events) {
+    if (e.type === 'StudentRegistered') {
+      const d = e.data as StudentRegisteredData;
+      students.push({ id: d.studentId, student_number: d.studentNumber });
+      if (!numbers.has(d.studentId.toLowerCase())) numbers.set(d.studentId.toLowerCase(), d.studentNumber);
+      continue;
+    }
+    const d = e.data as Fields;
+    const lower = d.attendants.map((id) => id.toLowerCase());
+    attendances.push({
+      id: d.attendanceId,
+      organization_id: d.organizationId,
+      attendance_number: d.attendanceNumber,
+      code: d.code,
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      day: d.day,
+      month: d.month,
+      year: d.year,
+      hour: d.hour,
+      minute: d.minute,
+      at: d.timestamp,
+      attendants: d.attendants,
+      search_text: attendanceSearchText(d) + numbersText(lower, numbers),
+      created_at: d.createdAt,
+      created_by: userIdOrNull(d.createdBy),
+    });
+    counts.set(d.organizationId, (counts.get(d.organizationId) ?? 0) + 1);
+    for (const id of d.attendants)
+      attendees.push({
+        attendance_id: d.attendanceId,
+        student_id: id,
+        organization_id: d.organizationId,
+        course_id: d.courseId,
+        at: d.timestamp,
+      });
+  }
+  if (students.length > 0)
+    await sql.query(
+      `INSERT INTO ${table('attendance_students')} (id, student_number)
+       SELECT id, student_number FROM ${recordset('$1', 'id uuid, student_number int')}
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(students)],
+    );
+  if (attendances.length === 0) return;
+  await sql.query(
+    `WITH a AS (
+       INSERT INTO ${table('attendances')} (id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year,
+              hour, minute, at, attendants, search_text, created_at, created_by)
+       SELECT id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year, hour, minute, at,
+              attendants, search_text, created_at, created_by
+         FROM ${recordset(
+           '$1',
+           `id uuid, organization_id uuid, attendance_number int, code text, course_id uuid, instructor_id uuid, day int,
+            month int, year int, hour int, minute int, at timestamptz, attendants uuid[], search_text text,
+            created_at timestamptz, created_by uuid`,
+         )}
+       RETURNING id
+     ), n AS (
+       INSERT INTO ${table('attendance_counts')} AS c (organization_id, n)
+       SELECT organization_id, n FROM ${recordset('$2', 'organization_id uuid, n int')}
+       ON CONFLICT (organization_id) DO UPDATE SET n = c.n + EXCLUDED.n
+     )
+     ${insertAttendees(table)}
+     SELECT attendance_id, student_id, organization_id, course_id, at
+       FROM ${recordset('$3', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz')}`,
+    [
+      JSON.stringify(attendances),
+      JSON.stringify([...counts].map(([organization_id, n]) => ({ organization_id, n }))),
+      JSON.stringify(attendees),
+    ],
+  );
+};
+
+type StudentRegisteredData = Extract<StudentEvent, { type: 'StudentRegistered' }>['data'];
 
 /**
  * The attendances of each organisation with their attendees (getAttendances, the attendance detail, a
@@ -177,4 +284,5 @@ export const attendancesProjection = defineProjection({
       );
     },
   },
+  batchHandlers: { StudentRegistered: addRun, AttendanceAdded: addRun },
 });

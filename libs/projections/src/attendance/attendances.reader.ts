@@ -16,6 +16,8 @@ export interface AttendancesFilter {
   studentId?: string;
   /** `none`: Diğer */
   instructorId?: string;
+  /** The lessons of any of these instructors (the caller's own, `mine`); an empty list matches nothing. */
+  instructorIds?: string[];
   id?: string;
   from?: string;
   to?: string;
@@ -53,6 +55,9 @@ export async function readAttendancesPageJson(
   organizationId: string,
   query: AttendancesFilter,
 ): Promise<string> {
+  // mine=1 of a caller linked to no instructor: nothing to read (counting would walk the whole organisation).
+  if (query.instructorIds?.length === 0)
+    return JSON.stringify({ attendances: [], total: 0, limit: query.limit, offset: query.offset });
   const params: unknown[] = [organizationId];
   const where = ['a.organization_id = $1'];
   const add = (value: unknown, clause: (p: string) => string) => {
@@ -64,6 +69,7 @@ export async function readAttendancesPageJson(
   // An id that is no employee of this organisation reads as Diğer, like none.
   if (query.instructorId === 'none') where.push(`coalesce(${INSTRUCTOR_NAME_SQL}, '') = ''`);
   else if (query.instructorId) add(query.instructorId, (p) => `a.instructor_id = ${p}`);
+  if (query.instructorIds) add(query.instructorIds, (p) => `a.instructor_id = ANY(${p}::uuid[])`);
   if (query.studentId) {
     add(
       query.studentId,

@@ -12,6 +12,7 @@ import { scheduleAuditMappers } from '../schedules/schedules.audit';
 import { gradeAuditMappers } from '../grades/grades.audit';
 import { calendarFeedAuditMappers } from '../calendar-feeds/calendar-feeds.audit';
 import { mediaAuditMappers } from '../media/media.audit';
+import { backupAuditMappers } from '../backups/backups.audit';
 
 /** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
 export type AuditMapper = (
@@ -52,4 +53,5 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...gradeAuditMappers,
   ...calendarFeedAuditMappers,
   ...mediaAuditMappers,
+  ...backupAuditMappers,
 };

@@ -79,6 +79,17 @@ export function readSystemLogs(
     : page(sql, 'l.organization_id IS NULL', [], q);
 }
 
+/** api.md 7.3 requestOrgLogs: an organisation's log, newest first, optionally of one action. */
+export function readOrgLogs(
+  sql: Sql,
+  organizationId: string,
+  q: { action?: string | null; limit: number; lastDoc?: string | null },
+): Promise<AuditLogPage> {
+  return q.action
+    ? page(sql, 'l.organization_id = $1 AND l.action = $2', [organizationId, q.action], q)
+    : page(sql, 'l.organization_id = $1', [organizationId], q);
+}
+
 /**
  * A user's own account activity: what they did outside any organisation, and the refused logins tried with
  * their current e-mail address (someone guessing their password is what they most need to see).

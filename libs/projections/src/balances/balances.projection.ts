@@ -1,13 +1,10 @@
-import {
-  chargePerUnitSql,
-  periodicChargeCount,
-  perClassHolderSql,
-  type AttendanceEvent,
-  type EnrollmentEvent,
-  type PaymentEvent,
-} from '@okul/domain';
+import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
+import { BALANCE_BATCH_TYPES, balancesBatch } from './balances.batch';
+import { finalPeriods, holder } from './balances.pricing';
+
+export { holder } from './balances.pricing';
 
 type E<U extends { type: string; data: unknown }, T extends U['type']> = {
   data: Extract<U, { type: T }>['data'];
@@ -197,36 +194,8 @@ export const balancesProjection = defineProjection({
       );
     },
   },
+  batchHandlers: Object.fromEntries(BALANCE_BATCH_TYPES.map((type) => [type, balancesBatch])),
 });
-
-/** Periodic charges of an enrolment whose end is known: the count once the end has passed (null when open). */
-function finalPeriods(
-  enrollmentType: string,
-  e: {
-    startDate: string;
-    endDate: string | null;
-    periodUnit: 'day' | 'week' | 'month' | null;
-    periodLength: number | null;
-  },
-): number | null {
-  if (enrollmentType !== 'periodic' || e.endDate === null) return null;
-  // With `now` at the end, the bound min(now + 1 ms, end) is the end itself: every later `now` gives the same.
-  return periodicChargeCount(e, e.endDate);
-}
-
-/**
- * The per_class enrolment holding a lesson and its charge after the discount, chosen as the calculator
- * chooses it (domain perClassHolder, chargePerUnit: their SQL forms), ties broken by creation.
- */
-export const holder = (t: T, student: string, course: string, at: string) => {
-  const h = perClassHolderSql({ type: 'h.enrollment_type', start: 'h.start_date', end: 'h.end_date', at });
-  return `
-  SELECT h.id, ${chargePerUnitSql('h.price', 'h.discount')} AS charge
-    FROM ${t('balance_enrollments')} h
-   WHERE h.student_id = ${student} AND h.course_id = ${course} AND ${h.where}
-   ORDER BY ${h.orderBy}, h.created_at, h.id
-   LIMIT 1`;
-};
 
 /** A lesson's rows, priced by the enrolment holding it, and its charges added to the totals. */
 async function addLessons(

@@ -5,7 +5,8 @@ import {
   type EmployeeEvent,
   type MediaEvent,
 } from '@okul/domain';
-import { defineProjection, type ProjectionContext } from '../runtime/projection';
+import { defineProjection, type BatchHandler, type ProjectionContext } from '../runtime/projection';
+import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
 
 type E<U extends { type: string; data: unknown }, T extends U['type']> = {
@@ -40,6 +41,30 @@ async function replaceWagePayment({ sql, table }: ProjectionContext, event: Acco
     [row.entryId, row.organizationId, row.employeeId, row.amount, row.date],
   );
 }
+
+/** A run of AttendanceAdded: the lessons with an instructor in one insert, in event order (the first one wins). */
+const addLessons: BatchHandler = async (
+  { sql, table },
+  events: Array<E<AttendanceEvent, 'AttendanceAdded'>>,
+) => {
+  const rows = events
+    .map((e) => e.data)
+    .filter((d) => d.instructorId !== null)
+    .map((d) => ({
+      attendance_id: d.attendanceId,
+      organization_id: d.organizationId,
+      instructor_id: d.instructorId,
+      at: d.timestamp,
+    }));
+  if (rows.length === 0) return;
+  await sql.query(
+    `INSERT INTO ${table('wage_lessons')} (attendance_id, organization_id, instructor_id, at)
+     SELECT attendance_id, organization_id, instructor_id, at
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, instructor_id uuid, at timestamptz')}
+     ON CONFLICT (attendance_id) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+};
 
 /**
  * The employees of each organisation (getEmployees), instructors being employees of type 2 (getInstructors),
@@ -167,4 +192,5 @@ export const employeesProjection = defineProjection({
     AccountingEntryEdited: replaceWagePayment,
     AccountingEntryReversed: replaceWagePayment,
   },
+  batchHandlers: { AttendanceAdded: addLessons },
 });

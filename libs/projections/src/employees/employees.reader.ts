@@ -137,18 +137,30 @@ export async function isActiveInstructor(sql: Sql, organizationId: string, id: s
   return r.rows.length > 0;
 }
 
-/** The instructor linked to a signed-in user in this organisation, if any ("their" lessons). */
-export async function readInstructorIdOfUser(
+/** An instructor of this organisation linked to the signed-in user: "their" lessons are this instructor's. */
+export interface LinkedInstructor {
+  id: string;
+  name: string;
+  surname: string;
+}
+
+/**
+ * The active instructors of this organisation linked to `userId` (docs/DECISIONS.md, my lessons). The
+ * employee rules keep a user on one live employee, so this is at most one; a list keeps the reads honest if
+ * that ever changes.
+ */
+export async function readInstructorsOfUser(
   sql: Sql,
   organizationId: string,
   userId: string,
-): Promise<string | null> {
-  const r = await sql.query<{ id: string }>(
-    `SELECT id FROM employees WHERE organization_id = $1 AND user_id = $2 AND employee_type_id = ${INSTRUCTOR_TYPE_ID}
-        AND deleted_at IS NULL LIMIT 1`,
+): Promise<LinkedInstructor[]> {
+  const r = await sql.query<LinkedInstructor>(
+    `SELECT id, name, surname FROM employees
+      WHERE organization_id = $1 AND user_id = $2 AND employee_type_id = ${INSTRUCTOR_TYPE_ID} AND deleted_at IS NULL
+      ORDER BY name COLLATE "C", surname COLLATE "C", id`,
     [organizationId, userId],
   );
-  return r.rows[0]?.id ?? null;
+  return r.rows;
 }
 
 /**

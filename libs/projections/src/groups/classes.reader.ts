@@ -1,5 +1,5 @@
 import type { AttendeeLookup, ClassView } from '@okul/domain';
-import { formatStudentNumber } from '@okul/domain';
+import { enrollmentCoversSql, formatStudentNumber } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 
 export type { ClassView };
@@ -27,7 +27,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The organisation's groups, deleted ones included with `deletedAt` (product.md 4: shown apart), by title.
- * `id` answers one group.
+ * `id` answers one group. A member has ended when no enrolment of the group's course holds `now`, by the
+ * domain's one definition (enrollmentCoversSql: api.md 9.3, the end is exclusive).
  */
 export async function readClasses(
   sql: Sql,
@@ -41,8 +42,8 @@ export async function readClasses(
               SELECT array_agg(m) FROM unnest(c.members) m
                WHERE NOT EXISTS (SELECT 1 FROM enrollments e
                                   WHERE e.organization_id = c.organization_id AND e.student_id = m
-                                    AND e.course_id = c.course_id AND e.start_date <= $2::timestamptz
-                                    AND (e.end_date IS NULL OR e.end_date >= $2::timestamptz))
+                                    AND e.course_id = c.course_id
+                                    AND ${enrollmentCoversSql('e.start_date', 'e.end_date', '$2::timestamptz')})
             ), '{}') AS ended
        FROM classes c WHERE c.organization_id = $1 ${opts.id ? 'AND c.id = $3' : ''}
       ORDER BY c.deleted_at IS NOT NULL, lower(c.title), c.created_at`,

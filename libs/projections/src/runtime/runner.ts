@@ -30,6 +30,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Use the projections' batch handlers (default true); false applies every event with its own handler. */
   setBased?: boolean;
+  /** How many projections apply a batch at the same time, each in its own transaction (default 4). */
+  concurrency?: number;
 }
 
 export interface RebuildOptions {
@@ -417,11 +419,21 @@ export async function rebuildProjection(
 
     let position = 0n;
     let count = 0;
+    // On PostgreSQL the next batch is read while this one is applied (reading and parsing the events was a
+    // third of a rebuild); PGlite's single connection would only queue the read behind the transaction.
+    const prefetch = db.kind === 'pg';
     const catchUp = async () => {
+      let next: Promise<StoredEvent[]> | null = null;
       for (;;) {
         opts.signal?.throwIfAborted();
-        const events = await store.readAll(position, batchSize);
+        const events: StoredEvent[] = await (next ?? store.readAll(position, batchSize));
+        next = null;
         if (events.length === 0) return;
+        if (prefetch && events.length === batchSize) {
+          next = store.readAll(events[events.length - 1].globalPosition, batchSize);
+          // Awaited in the next round; if this batch fails first, its error is the one that counts.
+          next.catch(() => undefined);
+        }
         position = await applyParking(db, p, newGen, events, position, 'building', setBased);
         count += events.length;
         onProgress?.(position, count);
@@ -631,6 +643,20 @@ export class ProjectionRunner {
       // Leadership and failed projections are re-examined at this pace, not on every loop.
       const recheck = now - lastLeaderTry >= (this.opts.leaderRetryMs ?? 2000);
       if (recheck) lastLeaderTry = now;
+      // Projections at the same position read the same batch: read and parse it once per round, not once per
+      // projection (after a pause they all catch up in step, and reading was most of a light projection's time).
+      const reads = new Map<bigint, Promise<StoredEvent[]>>();
+      const fail = async (l: Live, e: unknown) => {
+        // The database or the store is unreachable: let go (the lock's connection may be gone) and retry.
+        const msg = errorText(e);
+        if (l.error !== msg) console.error(`[projection ${l.p.name}] ${msg}; retrying`);
+        l.error = msg;
+        l.backoffUntil = Date.now() + (this.opts.leaderRetryMs ?? 2000);
+        if (l.state !== 'failed') l.state = 'standby';
+        await this.resign(l);
+      };
+      // Leadership first, one projection after the other: the locks live on one connection of their own.
+      const leading: Live[] = [];
       for (const l of this.live.values()) {
         if (this.stopped) break;
         if (l.rebuilding || now < l.backoffUntil) continue;
@@ -648,17 +674,25 @@ export class ProjectionRunner {
               continue;
             }
           }
-          worked = (await this.step(l, recheck)) || worked;
+          leading.push(l);
         } catch (e) {
-          // The database or the store is unreachable: let go (the lock's connection may be gone) and retry.
-          const msg = errorText(e);
-          if (l.error !== msg) console.error(`[projection ${l.p.name}] ${msg}; retrying`);
-          l.error = msg;
-          l.backoffUntil = Date.now() + (this.opts.leaderRetryMs ?? 2000);
-          if (l.state !== 'failed') l.state = 'standby';
-          await this.resign(l);
+          await fail(l, e);
         }
       }
+      // Then several projections at once (each in its own transaction on its own connection): while one waits
+      // on the database, another's handlers run, and both cores of the database work during a catch-up.
+      const width = Math.max(1, Math.min(this.opts.concurrency ?? 4, leading.length));
+      await Promise.all(
+        Array.from({ length: width }, async () => {
+          for (let l = leading.shift(); l && !this.stopped; l = leading.shift()) {
+            try {
+              if (await this.step(l, recheck, reads)) worked = true;
+            } catch (e) {
+              await fail(l, e);
+            }
+          }
+        }),
+      );
       for (const w of this.waiters) w();
       if (!worked && !this.stopped) {
         await new Promise<void>((resolve) => {
@@ -674,7 +708,11 @@ export class ProjectionRunner {
   }
 
   /** One batch for one projection this runner leads; answers whether it applied anything. */
-  private async step(l: Live, recheck: boolean): Promise<boolean> {
+  private async step(
+    l: Live,
+    recheck: boolean,
+    reads: Map<bigint, Promise<StoredEvent[]>>,
+  ): Promise<boolean> {
     if (l.state === 'failed' && !recheck) return false;
     const cp = await this.db.query<{
       generation: number;
@@ -721,7 +759,14 @@ export class ProjectionRunner {
     }
     const generation = row.generation;
     const from = BigInt(row.position);
-    const events = await this.store.readAll(from, this.batchSize);
+    let read = reads.get(from);
+    if (!read) {
+      read = this.store.readAll(from, this.batchSize);
+      // A failed read is not shared: the next projection at this position reads again.
+      read.catch(() => reads.delete(from));
+      reads.set(from, read);
+    }
+    const events = await read;
     l.error = null;
     if (events.length === 0) {
       l.state = 'idle';

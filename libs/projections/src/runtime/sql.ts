@@ -18,6 +18,11 @@ export interface Db extends Sql {
    * restart), so its holder knows to take it again. Absent where locks cannot be lost (PGlite).
    */
   holds?(name: string): boolean;
+  /**
+   * The embedded default's own dump of its whole data directory (a tar, gzip-compressed), which
+   * `PGlite.create({ loadDataDir })` opens again. Absent on PostgreSQL, whose dump is pg_dump's.
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Connections of the pool: open, idle, queries waiting for one, and the most it opens (the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;

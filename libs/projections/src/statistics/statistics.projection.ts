@@ -1,4 +1,9 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import {
+  enrollmentCoversSql,
+  type AttendanceEvent,
+  type EnrollmentEvent,
+  type PaymentEvent,
+} from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
 
@@ -28,13 +33,16 @@ const day = (at: string) => `(${at} AT TIME ZONE 'Europe/Istanbul')::date`;
  *   A figure as of a moment is the sum of the changes recorded until then;
  * - stat_debt: per student, course and Istanbul day the change each event made to the lesson charges and the
  *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
+ * - stat_debt_accounts: per account (a student's course) a version from each event that changed its stat_debt
+ *   lines (recorded_from inclusive, recorded_to exclusive, null = current) with its credit and the unpaid part
+ *   of its debits by day, so the ageing as of a moment reads one row per account, not every line;
  * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from.
  *
  * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
  */
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 2,
+  version: 3,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -42,6 +50,7 @@ export const statisticsProjection = defineProjection({
     'stat_attendances',
     'stat_payments',
     'stat_debt',
+    'stat_debt_accounts',
   ],
   schema: (t) => `
     CREATE TABLE ${t('stat_enrollments')} (
@@ -61,6 +70,7 @@ export const statisticsProjection = defineProjection({
       recorded_to timestamptz
     );
     CREATE INDEX ON ${t('stat_enrollments')} (organization_id, recorded_from);
+    CREATE INDEX ON ${t('stat_enrollments')} (enrollment_id, recorded_to);
     CREATE INDEX ON ${t('stat_enrollments')} (student_id, course_id) WHERE recorded_to IS NULL;
     CREATE UNIQUE INDEX ON ${t('stat_enrollments')} (enrollment_id) WHERE recorded_to IS NULL;
     CREATE INDEX ON ${t('stat_enrollments')} (course_id, start_date) WHERE recorded_to IS NULL;
@@ -112,7 +122,22 @@ export const statisticsProjection = defineProjection({
       recorded_at timestamptz NOT NULL,
       delta bigint NOT NULL
     );
+    CREATE INDEX ON ${t('stat_debt')} (student_id, course_id);
     CREATE INDEX ON ${t('stat_debt')} (organization_id, recorded_at);
+    CREATE TABLE ${t('stat_debt_accounts')} (
+      organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      course_id uuid NOT NULL,
+      recorded_from timestamptz NOT NULL,
+      recorded_to timestamptz,
+      credit bigint NOT NULL,
+      has_debits boolean NOT NULL,
+      days date[] NOT NULL,
+      unpaid bigint[] NOT NULL
+    );
+    CREATE INDEX ON ${t('stat_debt_accounts')} (organization_id, recorded_to) WHERE recorded_to IS NOT NULL;
+    CREATE INDEX ON ${t('stat_debt_accounts')} (organization_id) WHERE recorded_to IS NULL;
+    CREATE INDEX ON ${t('stat_debt_accounts')} (student_id, course_id) WHERE recorded_to IS NULL;
   `,
   handlers: {
     EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
@@ -139,6 +164,7 @@ export const statisticsProjection = defineProjection({
       );
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
     EnrollmentEdited: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEdited'>) => {
       const d = e.data;
@@ -152,61 +178,128 @@ export const statisticsProjection = defineProjection({
       });
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
     EnrollmentEnded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEnded'>) => {
       const d = e.data;
       await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, { end_date: d.endDate });
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
     AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
       await addLesson(sql, table, e.data, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
       await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
       await addLesson(sql, table, e.data, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
       await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
       const d = e.data;
+      // One round trip: the payment, its line for the ageing and, unless a correction, its collection.
       await sql.query(
-        `INSERT INTO ${table('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,true)`,
-        [d.paymentId, d.organizationId, d.studentId, d.courseId, d.amount, d.date, !d.isCorrection],
+        `WITH p AS (
+           INSERT INTO ${table('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
+           VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6::timestamptz, $7::boolean, true)
+         ),
+         debt AS (
+           INSERT INTO ${table('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+           VALUES ($2::uuid, $3::uuid, $4::uuid, 'payment', ${day('$6::timestamptz')}, $8::timestamptz, $5::bigint)
+         )
+         INSERT INTO ${table('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+         SELECT $2::uuid, 'collections', ${month('$6::timestamptz')}, '', $8::timestamptz, $5::bigint WHERE $7::boolean`,
+        [
+          d.paymentId,
+          d.organizationId,
+          d.studentId,
+          d.courseId,
+          d.amount,
+          d.date,
+          !d.isCorrection,
+          e.metadata.occurredAt,
+        ],
       );
-      await sql.query(
-        `INSERT INTO ${table('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-         VALUES ($1, $2, $3, 'payment', ${day('$4::timestamptz')}, $5, $6)`,
-        [d.organizationId, d.studentId, d.courseId, d.date, e.metadata.occurredAt, d.amount],
-      );
-      if (!d.isCorrection) {
-        await sql.query(
-          `INSERT INTO ${table('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-           VALUES ($1, 'collections', ${month('$2::timestamptz')}, '', $3, $4)`,
-          [d.organizationId, d.date, e.metadata.occurredAt, d.amount],
-        );
-      }
+      await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
     PaymentEdited: async ({ sql, table }, e: E<PaymentEvent, 'PaymentEdited'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, {
         amount: e.data.amount,
         counted: !e.data.isCorrection,
       });
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     PaymentSoftDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentSoftDeleted'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     PaymentResurrected: async ({ sql, table }, e: E<PaymentEvent, 'PaymentResurrected'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: true });
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
     PaymentPermanentlyDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentPermanentlyDeleted'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
+      await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
       await sql.query(`DELETE FROM ${table('stat_payments')} WHERE id = $1`, [e.data.paymentId]);
     },
   },
 });
+
+/**
+ * The debt ageing's account versions (docs/DECISIONS.md, statistics): the accounts (a student's course) whose
+ * stat_debt lines an event changed get a new version from `at`: their credit, whether they have any debit, and
+ * the unpaid part of their debits by Istanbul day, payments settling the oldest first (statistics/ageing.ts
+ * debtAgeing): what is unpaid is the newest debits up to debits minus credit. The ageing as of a moment then
+ * reads one row per account instead of every line.
+ */
+async function refreshAccounts(sql: Sql, t: T, organizationId: string, at: string) {
+  await sql.query(
+    `WITH acc AS (
+       SELECT DISTINCT organization_id, student_id, course_id FROM ${t('stat_debt')}
+        WHERE organization_id = $1 AND recorded_at = $2
+     ),
+     g AS (
+       SELECT d.student_id, d.course_id, d.day,
+              CASE WHEN d.kind = 'charge' THEN sum(d.delta) ELSE -sum(d.delta) END AS debit
+         FROM ${t('stat_debt')} d JOIN acc ON acc.student_id = d.student_id AND acc.course_id = d.course_id
+        GROUP BY d.student_id, d.course_id, d.kind, d.day
+       HAVING sum(d.delta) <> 0
+     ),
+     w AS (
+       SELECT g.student_id, g.course_id, g.day, g.debit,
+              sum(greatest(g.debit, 0)) OVER a - sum(greatest(-g.debit, 0)) OVER a AS owed,
+              sum(greatest(g.debit, 0)) OVER (a ORDER BY g.day DESC ROWS UNBOUNDED PRECEDING) AS newer
+         FROM g
+       WINDOW a AS (PARTITION BY g.student_id, g.course_id)
+     ),
+     u AS (
+       SELECT w.student_id, w.course_id, w.day, w.debit,
+              CASE WHEN w.debit > 0 THEN greatest(0, least(w.debit, w.owed - (w.newer - w.debit))) ELSE 0 END
+                AS unpaid
+         FROM w
+     ),
+     closed AS (
+       UPDATE ${t('stat_debt_accounts')} x SET recorded_to = $2
+         FROM acc
+        WHERE x.student_id = acc.student_id AND x.course_id = acc.course_id AND x.recorded_to IS NULL
+     )
+     INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, recorded_from, credit, has_debits,
+            days, unpaid)
+     SELECT acc.organization_id, acc.student_id, acc.course_id, $2,
+            coalesce(sum(greatest(-u.debit, 0)), 0), coalesce(bool_or(u.debit > 0), false),
+            coalesce(array_agg(u.day ORDER BY u.day) FILTER (WHERE u.unpaid > 0), '{}'),
+            coalesce(array_agg(u.unpaid ORDER BY u.day) FILTER (WHERE u.unpaid > 0), '{}')
+       FROM acc
+       LEFT JOIN u ON u.student_id = acc.student_id AND u.course_id = acc.course_id
+      GROUP BY acc.organization_id, acc.student_id, acc.course_id`,
+    [organizationId, at],
+  );
+}
 
 /** Closes the current version of an enrolment and records the changed one from `at`. */
 async function newVersion(
@@ -253,7 +346,7 @@ const holder = (t: T, student: string, course: string, at: string) => `
   SELECT greatest(h.price - greatest(h.discount, 0), 0) AS charge
     FROM ${t('stat_enrollments')} h
    WHERE h.recorded_to IS NULL AND h.student_id = ${student} AND h.course_id = ${course}
-     AND h.enrollment_type = 'per_class' AND h.start_date <= ${at} AND (h.end_date IS NULL OR ${at} < h.end_date)
+     AND h.enrollment_type = 'per_class' AND ${enrollmentCoversSql('h.start_date', 'h.end_date', at)}
    ORDER BY h.start_date DESC, h.created_at, h.enrollment_id
    LIMIT 1`;
 
@@ -314,30 +407,32 @@ async function addLesson(
     [d.attendanceId, d.organizationId, d.courseId, d.timestamp, d.attendants, at],
   );
   await sql.query(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees,
-            enrolled)
-     VALUES ($1,$2,$3,$4,$5,$6,(${enrolledAt(t, '$3', '$5::timestamptz')}))`,
-    [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length],
+    `WITH a AS (
+       INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees,
+              enrolled)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::timestamptz, $6::int,
+               (${enrolledAt(t, '$3::uuid', '$5::timestamptz')}))
+       RETURNING *
+     )
+     ${countLessons(t, '$7::timestamptz', 1)}`,
+    [d.attendanceId, d.organizationId, d.courseId, d.instructorId, d.timestamp, d.attendants.length, at],
   );
-  await countLesson(sql, t, d.attendanceId, at, 1);
 }
 
-/** The ledger lines of one lesson's counts, added (sign 1) or taken back (sign -1). */
-async function countLesson(sql: Sql, t: T, attendanceId: string, at: string, sign: 1 | -1) {
-  await sql.query(
-    `INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-     SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, $2, $3 * m.value
-       FROM ${t('stat_attendances')} a
-       CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
-       CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees), ('enrolled', a.enrolled)) m(metric, value)
-      WHERE a.attendance_id = $1`,
-    [attendanceId, at, sign],
-  );
-}
+/** The ledger lines of the counts of the lessons `a` (stat_attendances rows), added (1) or taken back (-1). */
+const countLessons = (t: T, at: string, sign: 1 | -1) => `
+  INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+  SELECT a.organization_id, m.metric, ${month('a.at')}, d.dim, ${at}, ${sign} * m.value
+    FROM a
+    CROSS JOIN LATERAL (VALUES ('course:' || a.course_id), ('instructor:' || coalesce(a.instructor_id::text, ''))) d(dim)
+    CROSS JOIN LATERAL (VALUES ('lessons', 1), ('attendees', a.attendees), ('enrolled', a.enrolled)) m(metric, value)`;
 
 async function removeLesson(sql: Sql, t: T, attendanceId: string, at: string) {
-  await countLesson(sql, t, attendanceId, at, -1);
-  await sql.query(`DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1`, [attendanceId]);
+  await sql.query(
+    `WITH a AS (DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1 RETURNING *)
+     ${countLessons(t, '$2::timestamptz', -1)}`,
+    [attendanceId, at],
+  );
   await sql.query(
     `WITH l AS (
        DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
@@ -390,20 +485,39 @@ async function changePayment(
 /** The students enrolled in a course at a lesson time (api.md 9.3: start inclusive, end exclusive). */
 const enrolledAt = (t: T, course: string, at: string) => `
   SELECT count(DISTINCT e.student_id)::int FROM ${t('stat_enrollments')} e
-   WHERE e.recorded_to IS NULL AND e.course_id = ${course} AND e.start_date <= ${at}
-     AND (e.end_date IS NULL OR ${at} < e.end_date)`;
+   WHERE e.recorded_to IS NULL AND e.course_id = ${course}
+     AND ${enrollmentCoversSql('e.start_date', 'e.end_date', at)}`;
 
 /**
- * An enrolment change re-counts the students enrolled at the course's lessons from the earliest start any
- * version of it had; the differences go to the ledger on the lesson's course and instructor lines.
+ * An enrolment change re-counts the students enrolled at the course's lessons whose time the change moved in
+ * or out of the enrolment (its previous version, closed at `at`, against the current one; none before it was
+ * added): every other lesson keeps its count, as no other enrolment changed. The differences go to the ledger
+ * on the lesson's course and instructor lines.
  */
 async function recountEnrolled(sql: Sql, t: T, enrollmentId: string, courseId: string, at: string) {
   await sql.query(
-    `WITH c AS (
+    `WITH cur AS (
+       SELECT start_date AS s, coalesce(end_date, 'infinity') AS e FROM ${t('stat_enrollments')}
+        WHERE enrollment_id = $2 AND recorded_to IS NULL
+     ),
+     prev AS (
+       SELECT start_date AS s, coalesce(end_date, 'infinity') AS e FROM ${t('stat_enrollments')}
+        WHERE enrollment_id = $2 AND recorded_to = $3
+        ORDER BY recorded_from DESC
+        LIMIT 1
+     ),
+     -- The times covered by one version and not the other: between the two starts and between the two ends
+     -- (the whole current range when there was no previous version).
+     moved AS (
+       SELECT least(cur.s, coalesce(prev.s, cur.s)) AS lo1, greatest(cur.s, coalesce(prev.s, cur.s)) AS hi1,
+              CASE WHEN prev.s IS NULL THEN cur.s ELSE least(cur.e, prev.e) END AS lo2,
+              CASE WHEN prev.s IS NULL THEN cur.e ELSE greatest(cur.e, prev.e) END AS hi2
+         FROM cur LEFT JOIN prev ON true
+     ),
+     c AS (
        SELECT a.attendance_id, a.enrolled AS old, (${enrolledAt(t, 'a.course_id', 'a.at')}) AS new
-         FROM ${t('stat_attendances')} a
-        WHERE a.course_id = $1
-          AND a.at >= (SELECT min(start_date) FROM ${t('stat_enrollments')} WHERE enrollment_id = $2)
+         FROM ${t('stat_attendances')} a, moved m
+        WHERE a.course_id = $1 AND ((a.at >= m.lo1 AND a.at < m.hi1) OR (a.at >= m.lo2 AND a.at < m.hi2))
      ),
      u AS (
        UPDATE ${t('stat_attendances')} a SET enrolled = c.new

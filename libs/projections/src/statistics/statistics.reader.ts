@@ -3,6 +3,7 @@ import {
   attendanceRate,
   collectionRate,
   debtAgeing,
+  enrollmentActiveSql,
   localToIso,
   periodicChargeTimes,
   chargePerUnit,
@@ -25,7 +26,8 @@ import {
 import type { Sql } from '../runtime/sql';
 
 /**
- * api.md 9.4: the active students (product.md 4: an enrolment running at `now`; deleted students left out)
+ * api.md 9.4: the active students (product.md 4: an active enrolment at `now`, its end exclusive as in
+ * libs/domain isEnrollmentActive; deleted students left out)
  * by age group on the institution's calendar day. Ages move with the calendar, not with events, so they are
  * counted at read time from the birth dates.
  */
@@ -35,7 +37,7 @@ export async function readAgeGroups(sql: Sql, organizationId: string, now: Date)
       WHERE s.organization_id = $1 AND s.deleted_at IS NULL
         AND EXISTS (SELECT 1 FROM enrollments e
                      WHERE e.organization_id = $1 AND e.student_id = s.id
-                       AND e.start_date <= $2::timestamptz AND (e.end_date IS NULL OR e.end_date >= $2::timestamptz))`,
+                       AND ${enrollmentActiveSql('e.end_date', '$2::timestamptz')})`,
     [organizationId, now.toISOString()],
   );
   const local = toLocal(now.getTime());
@@ -185,9 +187,11 @@ export async function readStatistics(
 }
 
 /**
- * The debt ageing as of `asOf` (docs/DECISIONS.md, statistics): the students' lesson charges and payments per
- * day as recorded until then (stat_debt), with the periodic charges of the enrolment versions then known, as
- * the balance calculator charges them at that moment; the domain settles and ages them.
+ * The debt ageing as of `asOf` (docs/DECISIONS.md, statistics): per account (a student's course) its version
+ * then current (stat_debt_accounts: credit and the unpaid debits by day, kept by the projection), with the
+ * periodic charges of the enrolment versions then known, as the balance calculator charges them at that
+ * moment; the domain settles and ages them. An account holding both periodic charges and debits of its own is
+ * settled from its lines as recorded until then (stat_debt), as payments may settle either.
  */
 async function readDebtAgeing(
   sql: Sql,
@@ -195,37 +199,101 @@ async function readDebtAgeing(
   asOf: string,
   enrollments: ReadonlyArray<BalanceEnrollment & { studentId: string }>,
 ) {
-  const r = await sql.query<{
-    student_id: string;
-    course_id: string;
-    kind: 'charge' | 'payment';
-    day: string;
-    total: string;
-  }>(
-    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total FROM stat_debt
-      WHERE organization_id = $1 AND recorded_at <= $2::timestamptz
-      GROUP BY student_id, course_id, kind, day
-     HAVING sum(delta) <> 0`,
-    [organizationId, asOf],
-  );
-  const lines: DebtLine[] = r.rows.map((row) => {
-    const [year, month, day] = row.day.split('-').map(Number);
-    return {
-      studentId: row.student_id,
-      courseId: row.course_id,
-      kind: row.kind,
-      at: localToIso({ year, month, day }),
-      amount: Number(row.total),
-    };
-  });
+  const key = (studentId: string, courseId: string) => `${studentId}\u0000${courseId}`;
+  const periodic = new Map<string, DebtLine[]>();
   for (const e of enrollments) {
     if (e.enrollmentType !== 'periodic') continue;
     const amount = chargePerUnit(e);
     if (amount === 0) continue;
+    const k = key(e.studentId, e.courseId);
+    const charges = periodic.get(k) ?? [];
     for (const at of periodicChargeTimes(e, asOf)) {
-      lines.push({ studentId: e.studentId, courseId: e.courseId, kind: 'charge', at: toIso(at), amount });
+      charges.push({ studentId: e.studentId, courseId: e.courseId, kind: 'charge', at: toIso(at), amount });
+    }
+    periodic.set(k, charges);
+  }
+  const r = await sql.query<{
+    student_id: string;
+    course_id: string;
+    credit: string;
+    has_debits: boolean;
+    days: string[];
+    unpaid: string[];
+  }>(
+    // The current versions, and those replaced after the moment (none for now): each on its own index.
+    `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
+       FROM stat_debt_accounts
+      WHERE organization_id = $1 AND recorded_to IS NULL AND recorded_from <= $2::timestamptz
+     UNION ALL
+     SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
+       FROM stat_debt_accounts
+      WHERE organization_id = $1 AND recorded_to > $2::timestamptz AND recorded_from <= $2::timestamptz`,
+    [organizationId, asOf],
+  );
+  const lines: DebtLine[] = [];
+  const mixed: Array<{ studentId: string; courseId: string }> = [];
+  const day = (d: string) => {
+    const [year, month, dd] = d.split('-').map(Number);
+    return localToIso({ year, month, day: dd });
+  };
+  for (const row of r.rows) {
+    const k = key(row.student_id, row.course_id);
+    const charges = periodic.get(k);
+    if (charges === undefined) {
+      // Only its own lines: what the payments left unpaid, by day.
+      row.days.forEach((d, i) =>
+        lines.push({
+          studentId: row.student_id,
+          courseId: row.course_id,
+          kind: 'charge',
+          at: day(d),
+          amount: Number(row.unpaid[i]),
+        }),
+      );
+    } else if (!row.has_debits) {
+      // Payments only: their credit settles the periodic charges.
+      lines.push(...charges, {
+        studentId: row.student_id,
+        courseId: row.course_id,
+        kind: 'payment',
+        at: asOf,
+        amount: Number(row.credit),
+      });
+      periodic.delete(k);
+    } else {
+      mixed.push({ studentId: row.student_id, courseId: row.course_id });
     }
   }
+  if (mixed.length > 0) {
+    const m = await sql.query<{
+      student_id: string;
+      course_id: string;
+      kind: 'charge' | 'payment';
+      day: string;
+      total: string;
+    }>(
+      `SELECT d.student_id, d.course_id, d.kind, d.day::text AS day, sum(d.delta)::text AS total
+         FROM stat_debt d
+         JOIN unnest($2::uuid[], $3::uuid[]) AS a(student_id, course_id)
+           ON a.student_id = d.student_id AND a.course_id = d.course_id
+        WHERE d.organization_id = $1 AND d.recorded_at <= $4::timestamptz
+        GROUP BY d.student_id, d.course_id, d.kind, d.day
+       HAVING sum(d.delta) <> 0`,
+      [organizationId, mixed.map((x) => x.studentId), mixed.map((x) => x.courseId), asOf],
+    );
+    for (const row of m.rows) {
+      lines.push({
+        studentId: row.student_id,
+        courseId: row.course_id,
+        kind: row.kind,
+        at: day(row.day),
+        amount: Number(row.total),
+      });
+    }
+  }
+  // The periodic charges of the accounts without any line yet (nothing paid, no lesson charged) and of the
+  // ones settled from their lines.
+  for (const charges of periodic.values()) lines.push(...charges);
   return debtAgeing(lines, asOf);
 }
 

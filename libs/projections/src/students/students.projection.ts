@@ -5,7 +5,8 @@ import {
   type SmsConsentEvent,
   type StudentEvent,
 } from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
+import { defineProjection, type BatchHandler } from '../runtime/projection';
+import { recordset } from '../runtime/recordset';
 
 type E<T extends StudentEvent['type']> = {
   data: Extract<StudentEvent, { type: T }>['data'];
@@ -56,6 +57,59 @@ function listOf(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** The row a registration inserts (the handler and the batch handler write the same). */
+function registeredRow(d: E<'StudentRegistered'>['data']) {
+  const fields = studentFieldsOf(d);
+  const data = {
+    id: d.studentId,
+    DBID: d.studentId,
+    studentNumber: d.studentNumber,
+    ...fields,
+    createdAt: d.createdAt,
+    createdBy: d.createdBy,
+    editedAt: null,
+    editedBy: null,
+    deletedAt: null,
+  };
+  return {
+    id: d.studentId,
+    organization_id: d.organizationId,
+    student_number: d.studentNumber,
+    name: fields.name,
+    surname: fields.surname,
+    tckn: fields.TCKN,
+    dob_d: fields.dobD,
+    dob_m: fields.dobM,
+    dob_y: fields.dobY,
+    search_text: studentSearchText({ ...fields, studentNumber: d.studentNumber }),
+    data: JSON.stringify(data),
+    created_at: d.createdAt,
+    created_by: userIdOrNull(d.createdBy),
+    phone: fields.phone,
+    parent1_phone: fields.parent1Phone,
+    parent2_phone: fields.parent2Phone,
+    list_data: JSON.stringify(listOf(data)),
+  };
+}
+
+const ROW_COLUMNS = `id, organization_id, student_number, name, surname, tckn, dob_d, dob_m, dob_y, search_text, data,
+                created_at, created_by, phone, parent1_phone, parent2_phone, list_data`;
+
+/** A run of StudentRegistered in one multi-row insert, in event order. */
+const registerStudents: BatchHandler = async ({ sql, table }, events: Array<E<'StudentRegistered'>>) => {
+  await sql.query(
+    `INSERT INTO ${table('students')} (${ROW_COLUMNS})
+     SELECT ${ROW_COLUMNS}
+       FROM ${recordset(
+         '$1',
+         `id uuid, organization_id uuid, student_number int, name text, surname text, tckn text, dob_d int, dob_m int,
+          dob_y int, search_text text, data text, created_at timestamptz, created_by uuid, phone text, parent1_phone text,
+          parent2_phone text, list_data text`,
+       )}`,
+    [JSON.stringify(events.map((e) => registeredRow(e.data)))],
+  );
+};
+
 /**
  * The students of each organisation (getStudents, the student detail, names in other lists).
  * `data` holds the answer's entity fields of product.md 3 in their API names as JSON text, ready to send (and
@@ -95,41 +149,28 @@ export const studentsProjection = defineProjection({
   `,
   handlers: {
     StudentRegistered: async ({ sql, table }, e: E<'StudentRegistered'>) => {
-      const d = e.data;
-      const fields = studentFieldsOf(d);
-      const data = {
-        id: d.studentId,
-        DBID: d.studentId,
-        studentNumber: d.studentNumber,
-        ...fields,
-        createdAt: d.createdAt,
-        createdBy: d.createdBy,
-        editedAt: null,
-        editedBy: null,
-        deletedAt: null,
-      };
+      const row = registeredRow(e.data);
       await sql.query(
-        `INSERT INTO ${table('students')} (id, organization_id, student_number, name, surname, tckn, dob_d, dob_m, dob_y, search_text, data,
-                created_at, created_by, phone, parent1_phone, parent2_phone, list_data)
+        `INSERT INTO ${table('students')} (${ROW_COLUMNS})
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
         [
-          d.studentId,
-          d.organizationId,
-          d.studentNumber,
-          fields.name,
-          fields.surname,
-          fields.TCKN,
-          fields.dobD,
-          fields.dobM,
-          fields.dobY,
-          studentSearchText({ ...fields, studentNumber: d.studentNumber }),
-          JSON.stringify(data),
-          d.createdAt,
-          userIdOrNull(d.createdBy),
-          fields.phone,
-          fields.parent1Phone,
-          fields.parent2Phone,
-          JSON.stringify(listOf(data)),
+          row.id,
+          row.organization_id,
+          row.student_number,
+          row.name,
+          row.surname,
+          row.tckn,
+          row.dob_d,
+          row.dob_m,
+          row.dob_y,
+          row.search_text,
+          row.data,
+          row.created_at,
+          row.created_by,
+          row.phone,
+          row.parent1_phone,
+          row.parent2_phone,
+          row.list_data,
         ],
       );
     },
@@ -208,4 +249,5 @@ export const studentsProjection = defineProjection({
       );
     },
   },
+  batchHandlers: { StudentRegistered: registerStudents },
 });

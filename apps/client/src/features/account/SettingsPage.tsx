@@ -14,6 +14,8 @@ import { Section } from '../../components/Section';
 import { SessionsCard } from './SessionsCard';
 import { AccountActivityCard } from './AccountActivityCard';
 import { SystemLogsCard } from './SystemLogsCard';
+import { BackupsCard } from './BackupsCard';
+import { OrganizationBackupCard } from './OrganizationBackupCard';
 import type { Profile as AccountProfileExtras } from '@okul/domain';
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
@@ -73,6 +75,15 @@ export function SettingsPage() {
         <SessionsCard />
         <AccountActivityCard />
         {seesAllOrganizations(user) && <SystemLogsCard />}
+        {hasRole(user.globalRoleId, ROLES.admin) && <BackupsCard />}
+        {(hasRole(role, ROLES.schoolAdmin) || seesAllOrganizations(user)) && (
+          <OrganizationBackupCard
+            key={organization.id}
+            organizationId={organization.id}
+            canDownload={hasRole(role, ROLES.schoolAdmin)}
+            canImport={seesAllOrganizations(user)}
+          />
+        )}
         {hasRole(role, ROLES.schoolAdmin) && (
           <OrganizationSettingsCard
             key={`${organization.id}:${organization.name}`}

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -9,6 +10,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -19,11 +21,13 @@ import { errorText } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyTableRow, OpenableTableRow, TableCard } from '../../components/TableParts';
 import { useOrgId } from '../auth/useSession';
+import { myInstructorsQueryOptions } from '../employees/queries';
 import { AttendancePreviewDialog } from './AttendancePreviewDialog';
 import {
   ATTENDANCE_PAGE_SIZE,
   formatAttendanceTime,
   instructorLabel,
+  showsMyLessons,
   type AttendanceListSearch,
 } from './attendance-helpers';
 import { attendancesPageQueryOptions } from './queries';
@@ -38,6 +42,7 @@ const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
 /**
  * /giris/yoklamalar (school-instructor): attendances newest first, 100 a page, searched on the server by
  * course, instructor, code, date or student numbers (product.md 2, docs/DECISIONS.md); a row opens a preview.
+ * A user linked to an instructor sees their own lessons first ("Benim derslerim", on by default; docs/DECISIONS.md).
  */
 export function AttendancesPage({
   search,
@@ -52,27 +57,35 @@ export function AttendancesPage({
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
   const [preview, setPreview] = useState<Attendance | null>(null);
   const page = search.page ?? 1;
+  // Until it is known whether the user teaches here, no list is asked (it would flash all lessons first);
+  // a failed read shows every lesson, as for a user linked to no instructor.
+  const myInstructors = useQuery(myInstructorsQueryOptions(orgId));
+  const linked = (myInstructors.data?.length ?? 0) > 0;
+  const mine = showsMyLessons(search, linked);
 
   useEffect(() => {
     const q = settled.trim();
-    if (q !== (search.q ?? '')) onSearchChange({ q: q || undefined, page: undefined });
-  }, [settled, search.q, onSearchChange]);
+    if (q !== (search.q ?? '')) onSearchChange({ ...search, q: q || undefined, page: undefined });
+  }, [settled, search, onSearchChange]);
 
-  const query = useQuery(attendancesPageQueryOptions(orgId, { q: search.q, page }));
+  const query = useQuery({
+    ...attendancesPageQueryOptions(orgId, { q: search.q, page, mine }),
+    enabled: !myInstructors.isPending,
+  });
   const rows = query.data?.attendances ?? [];
   const total = query.data?.total ?? 0;
   // a page beyond the end (rows deleted meanwhile) goes back to the last one
   const lastPage = Math.max(1, Math.ceil(total / ATTENDANCE_PAGE_SIZE));
   useEffect(() => {
     if (query.isSuccess && !query.isPlaceholderData && page > lastPage)
-      onSearchChange({ q: search.q, page: lastPage > 1 ? lastPage : undefined });
-  }, [query.isSuccess, query.isPlaceholderData, page, lastPage, search.q, onSearchChange]);
+      onSearchChange({ ...search, page: lastPage > 1 ? lastPage : undefined });
+  }, [query.isSuccess, query.isPlaceholderData, page, lastPage, search, onSearchChange]);
 
   return (
     <>
       <PageHeader
         title="Yoklamalar"
-        subtitle={query.data ? `${total} yoklama` : undefined}
+        subtitle={query.data ? `${total} yoklama${mine ? ' (derslerim)' : ''}` : undefined}
         actions={
           <Button
             variant="contained"
@@ -89,7 +102,7 @@ export function AttendancesPage({
         label="Ara"
         helperText="Ders, eğitmen, yoklama kodu, tarih (gg.aa.yyyy) veya öğrenci numarasına göre filtreleyin"
         fullWidth
-        sx={{ mb: 2 }}
+        sx={{ mb: linked ? 1 : 2 }}
         slotProps={{
           htmlInput: { maxLength: 200 },
           input: {
@@ -101,6 +114,18 @@ export function AttendancesPage({
           },
         }}
       />
+      {linked && (
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={
+            <Switch
+              checked={mine}
+              onChange={(e) => onSearchChange({ ...search, mine: e.target.checked, page: undefined })}
+            />
+          }
+          label="Benim derslerim"
+        />
+      )}
       {query.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           Yoklamalar yüklenemedi: {errorText(query.error)}
@@ -128,7 +153,9 @@ export function AttendancesPage({
                     ? 'Yükleniyor…'
                     : search.q
                       ? 'Aramaya uyan yoklama bulunamadı.'
-                      : 'Henüz yoklama alınmamış.'}
+                      : mine
+                        ? 'Derslerinize ait yoklama yok.'
+                        : 'Henüz yoklama alınmamış.'}
                 </EmptyTableRow>
               ) : (
                 rows.map((a) => (
@@ -151,7 +178,7 @@ export function AttendancesPage({
           rowsPerPage={ATTENDANCE_PAGE_SIZE}
           // api.md 9.4: attendances 100 a page; the server pages, so the size is fixed
           rowsPerPageOptions={[ATTENDANCE_PAGE_SIZE]}
-          onPageChange={(_, p) => onSearchChange({ q: search.q, page: p > 0 ? p + 1 : undefined })}
+          onPageChange={(_, p) => onSearchChange({ ...search, page: p > 0 ? p + 1 : undefined })}
         />
       </TableCard>
 

@@ -10,7 +10,7 @@ import {
 } from '@okul/domain';
 import type { z } from 'zod';
 import { detailList, refusal } from '../../api/client';
-import { MAX_QUERY_LENGTH } from './attendance-search';
+import { MAX_QUERY_LENGTH, type AttendanceListSearch } from './attendance-search';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
 /** A student of getStudents?view=list, as far as the attendee picker needs it. */
@@ -26,6 +26,14 @@ export const ATTENDANCE_PAGE_SIZE = 100;
 
 export { parseAttendanceListSearch, type AttendanceListSearch } from './attendance-search';
 
+/**
+ * Whether the list shows only the caller's lessons (docs/DECISIONS.md, my lessons): on by default for a
+ * user linked to an instructor of the organisation, never for anyone else (they have no lessons of their own).
+ */
+export function showsMyLessons(search: AttendanceListSearch, linked: boolean): boolean {
+  return linked && (search.mine ?? true);
+}
+
 /** What getAttendances is asked: one page of a search, one attendance (`id`), or a count in a time range. */
 export interface AttendanceQuery {
   q?: string;
@@ -36,6 +44,8 @@ export interface AttendanceQuery {
   /** ISO instants; `to` is exclusive. */
   from?: string;
   to?: string;
+  /** Only the lessons of the instructor linked to the signed-in user (`mine=1`). */
+  mine?: boolean;
 }
 
 /** The query string of GET getAttendances (docs/DECISIONS.md): `limit`/`offset` from the page, and filters. */
@@ -48,6 +58,7 @@ export function attendancesQueryString(query: AttendanceQuery): string {
   if (query.id) params.set('id', query.id);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.mine) params.set('mine', '1');
   return params.toString();
 }
 

@@ -16,6 +16,7 @@ import {
   issuesByField,
   parseAttendanceListSearch,
   partsToDate,
+  showsMyLessons,
   studentLabel,
   studentsWithoutEnrollment,
   toAttendancePayload,
@@ -76,6 +77,24 @@ describe('list search params', () => {
       from: '2025-01-01T00:00:00.000Z',
       to: '2025-02-01T00:00:00.000Z',
     });
+  });
+
+  it('keeps the Benim derslerim switch as set, in any form the address bar holds it', () => {
+    for (const on of [true, 'true', '1', 1])
+      expect(parseAttendanceListSearch({ mine: on })).toEqual({ mine: true });
+    for (const off of [false, 'false', '0', 0])
+      expect(parseAttendanceListSearch({ mine: off })).toEqual({ mine: false });
+    expect(parseAttendanceListSearch({ mine: 'yes' })).toEqual({});
+    expect(attendancesQueryString({ mine: true })).toBe('limit=100&offset=0&mine=1');
+    expect(attendancesQueryString({ mine: false })).toBe('limit=100&offset=0');
+  });
+
+  it("shows a linked instructor's own lessons unless switched off, and everyone else all lessons", () => {
+    expect(showsMyLessons({}, true)).toBe(true);
+    expect(showsMyLessons({ mine: false }, true)).toBe(false);
+    expect(showsMyLessons({ mine: true }, true)).toBe(true);
+    expect(showsMyLessons({}, false)).toBe(false);
+    expect(showsMyLessons({ mine: true }, false)).toBe(false);
   });
 
   it('round-trips the page through the address bar', () => {

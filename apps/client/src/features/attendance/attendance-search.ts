@@ -10,7 +10,20 @@ export const MAX_QUERY_LENGTH = 200;
 export interface AttendanceListSearch {
   q?: string;
   page?: number;
+  /** The "Benim derslerim" switch as the user set it; left out, it is on for a linked instructor. */
+  mine?: boolean;
 }
+
+const SWITCH_VALUES = new Map<unknown, boolean>([
+  [true, true],
+  ['true', true],
+  ['1', true],
+  [1, true],
+  [false, false],
+  ['false', false],
+  ['0', false],
+  [0, false],
+]);
 
 /** Route search values as the address bar may hold them: anything unusable is dropped. */
 export function parseAttendanceListSearch(search: Record<string, unknown>): AttendanceListSearch {
@@ -19,6 +32,8 @@ export function parseAttendanceListSearch(search: Record<string, unknown>): Atte
   if (q !== '') out.q = q;
   const raw = typeof search.page === 'number' ? search.page : Number(search.page);
   if (Number.isInteger(raw) && raw > 1) out.page = raw;
+  const mine = SWITCH_VALUES.get(search.mine);
+  if (mine !== undefined) out.mine = mine;
   return out;
 }
 

@@ -3,6 +3,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
+import type { MyInstructors } from '@okul/domain';
 import type { EmployeeRecord } from './employee-form';
 
 export const employeeKeys = {
@@ -23,6 +24,19 @@ export const instructorsQueryOptions = (orgId: string) =>
     queryKey: employeeKeys.instructors(orgId),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<EmployeeRecord[]>(`/orgs/${orgId}/getInstructors`, { signal })) ?? [],
+  });
+
+/**
+ * GET getMyInstructors: the instructor record(s) the signed-in user teaches under here; empty when none.
+ * Under the instructors key, so linking or unlinking a user refreshes it with the lists.
+ */
+export const myInstructorsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: [...employeeKeys.instructors(orgId), 'mine'] as const,
+    queryFn: async ({ signal }) => {
+      const list = unwrap(await api.get<MyInstructors>(`/orgs/${orgId}/getMyInstructors`, { signal }));
+      return Array.isArray(list) ? list : [];
+    },
   });
 
 /**

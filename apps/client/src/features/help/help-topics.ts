@@ -70,8 +70,8 @@ export const HELP_TOPICS: HelpTopic[] = [
     page: 'users',
     kind: 'nasil',
     title: 'Kuruma yeni kullanıcı nasıl davet ederim?',
-    body: 'Kullanıcılar sayfasında "Kullanıcı davet et" düğmesine basın, kişinin e-posta adresini ve rolünü (yönetici, personel, eğitmen, öğrenci) seçin. Davet kişinin e-postasına ve Gelen Kutusu’na gider; kabul edince kurumunuzda görünür.',
-    keywords: 'personel ekle rol yetki davet',
+    body: 'Kullanıcılar sayfasında "Kullanıcı davet et" düğmesine basın, kişinin e-posta adresini ve rolünü (yönetici, personel, eğitmen, öğrenci) seçin. Davet kişinin e-postasına ve Gelen Kutusu’na gider; kabul edince kurumunuzda görünür. Yanıt bekleyen davetler aynı sayfada Bekleyen davetler bölümünde listelenir: e-posta davetini yeniden gönderebilir (eski bağlantı geçersiz olur) ya da daveti iptal edebilirsiniz.',
+    keywords: 'personel ekle rol yetki davet bekleyen yeniden gönder iptal',
   },
   {
     id: 'users-roles',

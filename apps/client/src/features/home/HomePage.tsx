@@ -27,7 +27,8 @@ import { StudentLink } from '../../components/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
 import { ageGroupsQueryOptions, dashboardQueryOptions, lessonCountQueryOptions } from './queries';
-import { PlanLessons } from '../schedules/PlanLessons';
+import { MyLessons, PlanLessons } from '../schedules/PlanLessons';
+import { myInstructorsQueryOptions } from '../employees/queries';
 
 /** A titled card that is a named region (screen readers and tests find it by its title). */
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -136,18 +137,25 @@ function AgeGroups({ orgId }: { orgId: string }) {
 /**
  * /giris/anasayfa (school-instructor, product.md 2): payment tracking (school-admin; the server answers
  * duePayments null below it), this week's and today's birthdays, students with no enrolment, and for
- * school-admins the lesson counts of the last 30 and 365 days.
+ * school-admins the lesson counts of the last 30 and 365 days. A user linked to an instructor sees their own
+ * lessons first (docs/DECISIONS.md, my lessons).
  */
 export function HomePage() {
   const { user, organization, role } = useReadySession();
   const admin = hasRole(role, ROLES.schoolAdmin);
   const dashboard = useQuery(dashboardQueryOptions(organization.id));
   const d = dashboard.data;
+  const myInstructor = useQuery(myInstructorsQueryOptions(organization.id)).data?.[0];
 
   return (
     <>
       <PageHeader title={`Hoş geldiniz, ${user.name}`} subtitle={organization.name} />
       <Grid container spacing={2}>
+        {myInstructor && (
+          <Grid size={12}>
+            <MyLessons orgId={organization.id} instructorId={myInstructor.id} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: admin ? 4 : 6 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>
             <CardContent>

@@ -27,6 +27,7 @@ import {
   INBOX_TABS,
   inboxTitle,
   initialTab,
+  INVITATION_STATE_LABELS,
   invitationState,
   itemsForTab,
   unknownItems,
@@ -196,7 +197,7 @@ function InvitationCard({ item }: { item: InboxItem }) {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip
               color={state === 'accepted' ? 'secondary' : 'default'}
-              label={`${state === 'accepted' ? 'Kabul edildi' : 'Reddedildi'}${
+              label={`${INVITATION_STATE_LABELS[state]}${
                 item.respondedAt ? ` · ${formatDateTime(item.respondedAt)}` : ''
               }`}
             />

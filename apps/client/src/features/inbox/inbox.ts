@@ -46,13 +46,24 @@ export function inboxTitle(unread: number): string {
   return unread > 0 ? `Gelen Kutusu (${unread} okunmamış)` : 'Gelen Kutusu';
 }
 
-export type InvitationState = 'pending' | 'accepted' | 'rejected';
+export type InvitationState = 'pending' | 'accepted' | 'rejected' | 'revoked';
 
-/** product.md 3: responseStatus pending, accepted, anything else rejected. */
+/**
+ * product.md 3: responseStatus pending, accepted, anything else rejected; ours: revoked, an invitation the
+ * organisation withdrew before it was answered.
+ */
 export function invitationState(item: Pick<InboxItem, 'responseStatus'>): InvitationState {
   if (item.responseStatus === 'pending' || item.responseStatus === null) return 'pending';
+  if (item.responseStatus === 'revoked') return 'revoked';
   return item.responseStatus === 'accepted' ? 'accepted' : 'rejected';
 }
+
+/** The answered invitation's chip. */
+export const INVITATION_STATE_LABELS: Record<Exclude<InvitationState, 'pending'>, string> = {
+  accepted: 'Kabul edildi',
+  rejected: 'Reddedildi',
+  revoked: 'Kurum tarafından iptal edildi',
+};
 
 /** The tab to open first: the first one with something unread, else messages. */
 export function initialTab(items: readonly InboxItem[]): InboxTab {

@@ -76,5 +76,6 @@ describe('invitation answers (product.md 3, 4)', () => {
     expect(invitationState({ responseStatus: 'accepted' })).toBe('accepted');
     expect(invitationState({ responseStatus: 'rejected' })).toBe('rejected');
     expect(invitationState({ responseStatus: 'declined' })).toBe('rejected');
+    expect(invitationState({ responseStatus: 'revoked' })).toBe('revoked');
   });
 });

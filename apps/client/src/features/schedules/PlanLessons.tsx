@@ -13,22 +13,29 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { coursesQueryOptions } from '../courses/queries';
+import { MY_LESSONS_DAYS, MY_LESSONS_SHOWN, myLessonsWindow } from './my-lessons';
 import { occurrencesQueryOptions } from './queries';
 import type { Occurrence } from './types';
 
 /** How far back "Yoklaması alınmamış dersler" looks (ours, docs/DECISIONS.md). */
 const MISSED_DAYS = 30;
 
+/** A titled card of lessons, each with its attendance: taken, or a button that takes it. */
 function LessonList({
   title,
   lessons,
   empty,
   courseName,
+  takeable = () => true,
+  footer,
 }: {
   title: string;
   lessons: Occurrence[];
   empty: string;
   courseName: (id: string) => string;
+  /** Lessons whose attendance may be taken from here (default all); the others show only their time. */
+  takeable?: (o: Occurrence) => boolean;
+  footer?: string;
 }) {
   const navigate = useNavigate();
   return (
@@ -49,7 +56,7 @@ function LessonList({
                 secondaryAction={
                   o.attendanceId ? (
                     <Chip size="small" color="success" label="Yoklama alındı" />
-                  ) : (
+                  ) : !takeable(o) ? null : (
                     <Button
                       size="small"
                       onClick={() =>
@@ -71,6 +78,11 @@ function LessonList({
               </ListItem>
             ))}
           </List>
+        )}
+        {footer && (
+          <Typography variant="body2" color="text.secondary">
+            {footer}
+          </Typography>
         )}
       </CardContent>
     </Card>
@@ -108,5 +120,35 @@ export function PlanLessons({ orgId }: { orgId: string }) {
         />
       </Grid>
     </>
+  );
+}
+
+/**
+ * Ana Sayfa for a user linked to an instructor: "Bugünkü ve yaklaşan derslerim", the lessons of the schedules
+ * naming that instructor from today on (docs/DECISIONS.md, my lessons). Today's lessons take their
+ * attendance from here, as "Bugünkü Dersler" does; later ones show their time.
+ */
+export function MyLessons({ orgId, instructorId }: { orgId: string; instructorId: string }) {
+  const [now] = useState(() => Date.now());
+  const range = myLessonsWindow(now);
+  const courses = useQuery(coursesQueryOptions(orgId));
+  const lessons = useQuery(occurrencesQueryOptions(orgId, range.from, range.to, { instructorId }));
+  const all = lessons.data ?? [];
+  const more = all.length - MY_LESSONS_SHOWN;
+  return (
+    <LessonList
+      title="Bugünkü ve yaklaşan derslerim"
+      lessons={all.slice(0, MY_LESSONS_SHOWN)}
+      empty={
+        lessons.isPending
+          ? 'Yükleniyor…'
+          : lessons.isError
+            ? 'Dersleriniz yüklenemedi.'
+            : `Bugün ve önümüzdeki ${MY_LESSONS_DAYS} gün dersiniz yok.`
+      }
+      courseName={(id) => courses.data?.find((c) => c.id === id)?.name ?? ''}
+      takeable={(o) => o.start < range.todayEnd}
+      footer={more > 0 ? `ve ${more} ders daha (Ders Programı)` : undefined}
+    />
   );
 }

@@ -14,12 +14,16 @@ import { formatDate } from '../../lib/format';
 import { useReadySession } from '../auth/useSession';
 import { EditUserDialog } from './EditUserDialog';
 import { InviteUserForm } from './InviteUserForm';
+import { PendingInvitations } from './PendingInvitations';
 import { organizationUsersQueryOptions, useRemoveOrganizationUser } from './queries';
 import type { OrganizationUser } from '@okul/domain';
 import { roleLabel } from '../../lib/format';
 import { isFixedMember, usersTitle } from './users';
 
-/** /giris/kullanicilar (school-admin): the organisation's users, the invite form and the edit dialog. */
+/**
+ * /giris/kullanicilar (school-admin): the organisation's users, the invite form, the edit dialog and the
+ * invitations waiting for an answer.
+ */
 export function UsersPage() {
   const { organization, user: me } = useReadySession();
   const orgId = organization.id;
@@ -108,6 +112,7 @@ export function UsersPage() {
         rowKey={(u) => u.user.id}
         emptyText="Henüz kullanıcı yok."
       />
+      <PendingInvitations orgId={orgId} />
       <ConfirmDialog
         open={removing !== null}
         title="Kullanıcıyı kurumdan çıkar"

@@ -5,11 +5,12 @@ import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { authKeys } from '../auth/queries';
-import type { OrganizationUser } from '@okul/domain';
+import type { OrganizationUser, PendingInvitation } from '@okul/domain';
 import { invitationSentText } from './users';
 
 export const userKeys = {
   list: (orgId: string) => orgKey(orgId, 'users'),
+  pendingInvitations: (orgId: string) => orgKey(orgId, 'pendingInvitations'),
 };
 
 export const organizationUsersQueryOptions = (orgId: string) =>
@@ -34,6 +35,7 @@ export function useInviteUser(orgId: string) {
       unwrap(await api.post<{ delivery?: string }>(`/orgs/${orgId}/inviteUser`, body)),
     onSuccess: async (data, body) => {
       await queryClient.invalidateQueries({ queryKey: userKeys.list(orgId) });
+      await queryClient.invalidateQueries({ queryKey: userKeys.pendingInvitations(orgId) });
       enqueueSnackbar(invitationSentText(body.email, data?.delivery), { variant: 'success' });
     },
     onError: (error) =>
@@ -70,5 +72,44 @@ export function useRemoveOrganizationUser(orgId: string) {
     },
     onError: (error) =>
       enqueueSnackbar(`Kullanıcı kurumdan çıkarılamadı: ${errorText(error)}`, { variant: 'error' }),
+  });
+}
+
+/** getPendingInvitations (ours): the invitations waiting for an answer, the most recently sent first. */
+export const pendingInvitationsQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: userKeys.pendingInvitations(orgId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<PendingInvitation[]>(`/orgs/${orgId}/getPendingInvitations`, { signal })) ?? [],
+  });
+
+/** resendInvitation {invitationId} (ours): a new link by e-mail; the earlier one stops working. */
+export function useResendInvitation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitation: PendingInvitation) =>
+      unwrap(await api.post(`/orgs/${orgId}/resendInvitation`, { invitationId: invitation.id })),
+    onSuccess: async (_data, invitation) => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.pendingInvitations(orgId) });
+      enqueueSnackbar(`Davet e-postası ${invitation.email} adresine yeniden gönderildi.`, {
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      enqueueSnackbar(`Davet yeniden gönderilemedi: ${errorText(error)}`, { variant: 'error' }),
+  });
+}
+
+/** revokeInvitation {invitationId} (ours): the link then answers that the invitation was revoked. */
+export function useRevokeInvitation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitation: PendingInvitation) =>
+      unwrap(await api.post(`/orgs/${orgId}/revokeInvitation`, { invitationId: invitation.id })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.pendingInvitations(orgId) });
+      enqueueSnackbar('Davet iptal edildi', { variant: 'success' });
+    },
+    onError: (error) => enqueueSnackbar(`Davet iptal edilemedi: ${errorText(error)}`, { variant: 'error' }),
   });
 }

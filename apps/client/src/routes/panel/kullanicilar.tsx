@@ -11,10 +11,13 @@ export const usersRoute = createRoute({
   path: 'kullanicilar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.users),
   loader: async ({ context }) => {
-    const { organizationUsersQueryOptions } = await import('../../features/users/queries');
-    return context.queryClient.ensureQueryData(
-      organizationUsersQueryOptions(context.session.organization.id),
-    );
+    const { organizationUsersQueryOptions, pendingInvitationsQueryOptions } =
+      await import('../../features/users/queries');
+    const orgId = context.session.organization.id;
+    return Promise.all([
+      context.queryClient.ensureQueryData(organizationUsersQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(pendingInvitationsQueryOptions(orgId)),
+    ]);
   },
   component: UsersPage,
 });

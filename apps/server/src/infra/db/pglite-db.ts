@@ -31,6 +31,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         locks.delete(name);
       };
     },
+    dumpDataDir: () => db.dumpDataDir('gzip'),
     async close() {
       await db.close();
     },

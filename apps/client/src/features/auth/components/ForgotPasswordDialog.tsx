@@ -1,14 +1,15 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { emailSchema, message } from '@okul/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { requestResetPasswordSchema } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { api } from '../../../api/api';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/FormTextField';
+
+type Values = z.input<typeof requestResetPasswordSchema>;
 
 /** product.md 5: the reset dialog requires a valid e-mail, else Geçersiz e-mail adresi. */
 export function ForgotPasswordDialog({
@@ -20,81 +21,65 @@ export function ForgotPasswordDialog({
   initialEmail: string;
   onClose: () => void;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof requestResetPasswordSchema>>({
+    resolver: zodResolver(requestResetPasswordSchema),
+    defaultValues: { email: initialEmail },
+  });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      const text = message('auth.invalidEmail');
-      setError(text);
-      enqueueSnackbar(text, { variant: 'warning' });
-      return;
-    }
-    setBusy(true);
-    const r = await api.post('/requestResetPassword', { email: parsed.data }, { noAuth: true });
-    setBusy(false);
-    if (!r.ok) {
-      enqueueSnackbar(`Şifre sıfırlama isteği gönderilemedi: ${r.error}`, { variant: 'error' });
-      return;
-    }
-    // api.md 8.1: say the mail was sent to the given address; the dialog closes and the field clears.
-    enqueueSnackbar(
-      `Şifre sıfırlama bağlantısı ${parsed.data} adresine gönderildi. Lütfen gelen kutunuzu kontrol edin.`,
-      { variant: 'success' },
-    );
-    setEmail('');
-    setError(null);
-    onClose();
-  }
+  // The dialog opens with what the login form holds.
+  useEffect(() => {
+    if (open) reset({ email: initialEmail });
+  }, [open, initialEmail, reset]);
+
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      const r = await api.post('/requestResetPassword', { email }, { noAuth: true });
+      if (!r.ok) {
+        enqueueSnackbar(`Şifre sıfırlama isteği gönderilemedi: ${r.error}`, { variant: 'error' });
+        return;
+      }
+      // api.md 8.1: say the mail was sent to the given address; the dialog closes and the field clears.
+      enqueueSnackbar(
+        `Şifre sıfırlama bağlantısı ${email} adresine gönderildi. Lütfen gelen kutunuzu kontrol edin.`,
+        { variant: 'success' },
+      );
+      reset({ email: '' });
+      onClose();
+    },
+    (errors) => {
+      if (errors.email?.message) enqueueSnackbar(errors.email.message, { variant: 'warning' });
+    },
+  );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      title="Şifremi Unuttum"
+      busy={isSubmitting}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={isSubmitting ? 'Gönderiliyor' : 'Bağlantı Gönder'}
+      cancelLabel="Vazgeç"
       maxWidth="xs"
-      fullWidth
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            setEmail(initialEmail);
-            setError(null);
-          },
-        },
-      }}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle>Şifremi Unuttum</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Hesabınıza kayıtlı e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim.
-          </DialogContentText>
-          <TextField
-            label="E-posta"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            fullWidth
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(null);
-            }}
-            error={!!error}
-            helperText={error ?? ' '}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Vazgeç
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Gönderiliyor' : 'Bağlantı Gönder'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>
+        Hesabınıza kayıtlı e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim.
+      </DialogContentText>
+      <FormTextField
+        control={control}
+        name="email"
+        label="E-posta"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        fullWidth
+        hint=" "
+      />
+    </FormDialog>
   );
 }

@@ -3,16 +3,19 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { commonMessages } from '@okul/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { commonMessages, loginSchema } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { TextInput } from '../../../components/TextInput';
 import { fetchOrgLogoUrl } from '../../../lib/images';
 import { useAuthActions } from '../useAuthActions';
 
-// The reset dialog (with its e-mail schema) loads when first opened, not with the login page.
+// The reset dialog loads when first opened, not with the login page.
 const ForgotPasswordDialog = lazy(() =>
   import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
@@ -20,29 +23,29 @@ const ForgotPasswordDialog = lazy(() =>
 /** product.md 2 Login: e-mail, password, GİRİŞ YAP; Enter submits; Şifremi Unuttum; optional ?org logo. */
 export function LoginPage({ org }: { org?: string }) {
   const { login } = useAuthActions();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   // stays mounted once opened, so closing plays the dialog's exit transition
   const [resetShown, setResetShown] = useState(false);
-  // product.md 5 Login: submit only if both fields are non-empty.
-  const canSubmit = email.trim() !== '' && password !== '' && !busy;
+  const {
+    control,
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onChange',
+  });
+  const email = useWatch({ control, name: 'email' });
+  // product.md 5 Login: submit only if both fields are non-empty (the server's login schema says so).
+  const canSubmit = isValid && !isSubmitting;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    try {
-      const r = await login(email.trim(), password);
-      // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error} (the text from the common catalogue
-      // alone: message() would bring every context's texts into the login page's first load)
-      if (r.ok) enqueueSnackbar(commonMessages['login.success'].text, { variant: 'success' });
-      else enqueueSnackbar(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = handleSubmit(async (values) => {
+    const r = await login(values.email, values.password);
+    // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error} (the text from the common catalogue
+    // alone: message() would bring every context's texts into the login page's first load)
+    if (r.ok) enqueueSnackbar(commonMessages['login.success'].text, { variant: 'success' });
+    else enqueueSnackbar(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
+  });
 
   const { data: logo } = useQuery({
     queryKey: ['public', 'orgLogo', org ?? ''],
@@ -56,25 +59,23 @@ export function LoginPage({ org }: { org?: string }) {
       </Typography>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <TextInput
-            label="E-posta"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            fullWidth
+          {/* An empty field only keeps the button disabled: the catalogue's text is about wrong credentials. */}
+          <Controller
+            control={control}
+            name="email"
+            render={({ field }) => (
+              <TextInput {...field} label="E-posta" type="email" autoComplete="email" autoFocus fullWidth />
+            )}
           />
-          <TextInput
-            label="Şifre"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            fullWidth
+          <Controller
+            control={control}
+            name="password"
+            render={({ field }) => (
+              <TextInput {...field} label="Şifre" type="password" autoComplete="current-password" fullWidth />
+            )}
           />
           <Button type="submit" variant="contained" size="large" disabled={!canSubmit} fullWidth>
-            {busy ? 'GİRİŞ YAPILIYOR' : 'GİRİŞ YAP'}
+            {isSubmitting ? 'GİRİŞ YAPILIYOR' : 'GİRİŞ YAP'}
           </Button>
           <Link
             component="button"
@@ -92,7 +93,11 @@ export function LoginPage({ org }: { org?: string }) {
       </Box>
       {resetShown && (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog open={resetOpen} initialEmail={email} onClose={() => setResetOpen(false)} />
+          <ForgotPasswordDialog
+            open={resetOpen}
+            initialEmail={email ?? ''}
+            onClose={() => setResetOpen(false)}
+          />
         </Suspense>
       )}
     </CenteredCard>

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './decider';
+export * from './organization-backup';

@@ -1,0 +1,68 @@
+import type { BackupEvent } from '@okul/domain';
+import { defineProjection, type ProjectionHandler } from '../runtime/projection';
+import type { Sql } from '../runtime/sql';
+import { userIdOrNull } from '../students/students.projection';
+
+type E<T extends BackupEvent['type']> = { data: Extract<BackupEvent, { type: T }>['data'] };
+
+const insert = async (
+  sql: Sql,
+  table: string,
+  d: E<'BackupTaken'>['data'],
+  success: boolean,
+  error: string | null,
+) => {
+  await sql.query(
+    `INSERT INTO ${table} (id, organization_id, backup_type, file_name, taken_by, started_at, finished_at,
+                           size_bytes, duration_ms, success, error)
+     VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      d.backupId,
+      d.backupType,
+      d.fileName,
+      userIdOrNull(d.takenBy),
+      d.startedAt,
+      d.finishedAt,
+      d.sizeBytes,
+      d.durationMs,
+      success,
+      error,
+    ],
+  );
+};
+
+const handlers: Record<string, ProjectionHandler> = {
+  BackupTaken: async ({ sql, table }, e: E<'BackupTaken'>) =>
+    insert(sql, table('backup_logs'), e.data, true, null),
+  BackupFailed: async ({ sql, table }, e: E<'BackupFailed'>) =>
+    insert(sql, table('backup_logs'), e.data, false, e.data.error),
+};
+
+/**
+ * The backups taken (GET getbklogs, api.md 7.4): one row per attempt, successful or not. A full database
+ * backup belongs to no organisation (organization_id NULL), which row-level security leaves visible; who
+ * may read them is the route's rule (global admin).
+ */
+export const backupsProjection = defineProjection({
+  name: 'backups',
+  version: 1,
+  tables: ['backup_logs'],
+  schema: (t) => `
+    CREATE TABLE ${t('backup_logs')} (
+      id uuid PRIMARY KEY,
+      organization_id uuid,
+      backup_type text NOT NULL,
+      file_name text NOT NULL,
+      taken_by uuid,
+      started_at timestamptz NOT NULL,
+      finished_at timestamptz NOT NULL,
+      size_bytes bigint NOT NULL,
+      duration_ms bigint NOT NULL,
+      success boolean NOT NULL,
+      error text
+    );
+    CREATE INDEX ON ${t('backup_logs')} (started_at DESC);
+  `,
+  handlers,
+});

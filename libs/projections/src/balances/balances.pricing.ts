@@ -1,0 +1,32 @@
+import { chargePerUnitSql, periodicChargeCount, perClassHolderSql } from '@okul/domain';
+
+type T = (name: string) => string;
+
+/** Periodic charges of an enrolment whose end is known: the count once the end has passed (null when open). */
+export function finalPeriods(
+  enrollmentType: string,
+  e: {
+    startDate: string;
+    endDate: string | null;
+    periodUnit: 'day' | 'week' | 'month' | null;
+    periodLength: number | null;
+  },
+): number | null {
+  if (enrollmentType !== 'periodic' || e.endDate === null) return null;
+  // With `now` at the end, the bound min(now + 1 ms, end) is the end itself: every later `now` gives the same.
+  return periodicChargeCount(e, e.endDate);
+}
+
+/**
+ * The per_class enrolment holding a lesson and its charge after the discount, chosen as the calculator
+ * chooses it (domain perClassHolder, chargePerUnit: their SQL forms), ties broken by creation.
+ */
+export const holder = (t: T, student: string, course: string, at: string) => {
+  const h = perClassHolderSql({ type: 'h.enrollment_type', start: 'h.start_date', end: 'h.end_date', at });
+  return `
+  SELECT h.id, ${chargePerUnitSql('h.price', 'h.discount')} AS charge
+    FROM ${t('balance_enrollments')} h
+   WHERE h.student_id = ${student} AND h.course_id = ${course} AND ${h.where}
+   ORDER BY ${h.orderBy}, h.created_at, h.id
+   LIMIT 1`;
+};
