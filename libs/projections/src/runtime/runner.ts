@@ -30,7 +30,10 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Use the projections' batch handlers (default true); false applies every event with its own handler. */
   setBased?: boolean;
-  /** How many projections apply a batch at the same time, each in its own transaction (default 4). */
+  /**
+   * How many projections apply a batch at the same time, each in its own transaction (default 3: with a
+   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6).
+   */
   concurrency?: number;
 }
 
@@ -681,7 +684,7 @@ export class ProjectionRunner {
       }
       // Then several projections at once (each in its own transaction on its own connection): while one waits
       // on the database, another's handlers run, and both cores of the database work during a catch-up.
-      const width = Math.max(1, Math.min(this.opts.concurrency ?? 4, leading.length));
+      const width = Math.max(1, Math.min(this.opts.concurrency ?? 3, leading.length));
       await Promise.all(
         Array.from({ length: width }, async () => {
           for (let l = leading.shift(); l && !this.stopped; l = leading.shift()) {
