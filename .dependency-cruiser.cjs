@@ -14,7 +14,7 @@ const SERVER_SHARED = '^apps/server/src/(auth|config|infra|event-store|jobs|mail
 // receipt and statement downloads (student detail).
 // Anything else a second feature needs moves to components/, lib/ or api/.
 const CLIENT_SHARED_FEATURE_FILES = [
-  '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions)\\.ts$',
+  '^apps/client/src/features/auth/(useSession|session|queries|useAuthActions|resend-verification)\\.ts$',
   '^apps/client/src/features/organization-access/',
   '^apps/client/src/features/courses/queries\\.ts$',
   '^apps/client/src/features/attendance/queries\\.ts$',

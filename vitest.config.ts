@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page shows a figure once its read model has caught up: a loaded machine needs more than a second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,6 +1,7 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,9 +14,30 @@ export default defineConfig(({ command }) => {
   return config;
 });
 
+/**
+ * Schema messages not written in the catalogue read in Turkish. zod registers its default locale (English)
+ * as its first schema is built; in this build that default is its Turkish one. Unlike a `z.config()` call
+ * at start-up, this keeps zod out of the entry chunk: it loads with the first screen that validates.
+ */
+function zodSpeaksTurkish(): Plugin {
+  return {
+    name: 'okul:zod-tr',
+    // before Vite's own resolver, which would settle the relative import first
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../locales/en.js' || !importer) return null;
+      const file = importer.split('?')[0];
+      if (!/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(file)) return null;
+      return join(dirname(file), '../locales/tr.js');
+    },
+  };
+}
+
 const config: UserConfig = {
   root,
-  plugins: [react()],
+  plugins: [react(), zodSpeaksTurkish()],
+  // the development server's pre-bundled zod speaks Turkish too
+  optimizeDeps: { rolldownOptions: { plugins: [zodSpeaksTurkish()] } },
   server: {
     port: 5173,
     proxy: {

@@ -1,18 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { SnackbarProvider } from 'notistack';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { tokenStore } from './api/api';
 import { ApiError } from './api/client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
-
-// Schema messages not written in the catalogue read in Turkish too.
-z.config(z.locales.tr());
 
 const queryClient = new QueryClient({
   // api.md 7.7: failed data fetches are logged
@@ -47,19 +42,15 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 window.addEventListener('load', () => sessionStorage.removeItem('okul:preload-reload'));
 
+// The theme uses no CSS variables: @mui/system's provider is what @mui/material's picks for such a theme,
+// without the colour-scheme machinery the latter loads for themes that do.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider
-        maxSnack={4}
-        autoHideDuration={6000}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SnackbarProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ThemeProvider>
   </StrictMode>,
 );

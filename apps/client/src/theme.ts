@@ -2,7 +2,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import { trTR as materialTrTR } from '@mui/material/locale';
 import { trTR as pickersTrTR } from '@mui/x-date-pickers/locales';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
-import { message } from '@okul/domain';
+import { studentMessages } from '@okul/domain';
 import { tablePaginationLabels } from './lib/table-labels';
 
 /** product.md 1: the visual identity is purple and green. */
@@ -59,6 +59,7 @@ export const theme: Theme = createTheme(base, materialTrTR, pickersTrTR, {
     MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: (d: unknown) => dayOfWeekTr(d as Date) } },
     MuiDatePicker: { defaultProps: { format: DATE_FORMAT } },
     // api.md 8.2: every option list that finds nothing says so in the catalogue's words.
-    MuiAutocomplete: { defaultProps: { noOptionsText: message('student.noOptions') } },
+    // (read from the students' own catalogue: message() would put every context's texts in the entry chunk)
+    MuiAutocomplete: { defaultProps: { noOptionsText: studentMessages['student.noOptions'].text } },
   },
 });

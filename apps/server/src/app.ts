@@ -16,7 +16,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import type { AppConfig } from './config/config';
 import { CommandExecutor } from './infra/command-executor';
-import { createLogger, PinoNestLogger, requestLogging } from './infra/observability/logger';
+import { createLogger, PinoNestLogger, requestLogging, useProcessLogger } from './infra/observability/logger';
 import { Metrics } from './infra/observability/metrics';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
@@ -61,8 +61,10 @@ export async function createServer(
   config: AppConfig,
   opts: { runtime?: Runtime; logDestination?: DestinationStream } = {},
 ): Promise<Server> {
-  const runtime = opts.runtime ?? (await createRuntime(config));
   const logger = createLogger(config, opts.logDestination);
+  // the lines of the queues, the event store, the pool and the mailers go to the same JSON log
+  useProcessLogger(logger);
+  const runtime = opts.runtime ?? (await createRuntime(config));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config';
 import { createServer } from './app';
+import { log } from './infra/observability/logger';
 
 async function main() {
   let config;
@@ -7,7 +8,7 @@ async function main() {
     config = loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
-      console.error(e.message);
+      log('config').fatal(e.message);
       process.exit(1);
     }
     throw e;

@@ -2,10 +2,14 @@ export * from './shared/events';
 export * from './shared/decider';
 export * from './shared/errors';
 export * from './shared/messages';
+// single catalogues, for code that must not carry the whole catalogue (the client's entry chunk)
+export { commonMessages } from './shared/common-messages';
+export { studentMessages } from './students/messages';
 export * from './shared/roles';
 export * from './shared/validation';
 export * from './shared/answers';
 export * from './shared/money';
+export * from './shared/money-field';
 export * from './shared/time';
 export * from './shared/date-input-schema';
 export * from './shared/ip';

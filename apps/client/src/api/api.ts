@@ -1,4 +1,4 @@
-import { message } from '@okul/domain';
+import { commonMessages } from '@okul/domain';
 import { clientHeaders, detectMobile, getOrCreateSessionId } from './client-info';
 import { createApiClient } from './client';
 import { uuid } from '../lib/uuid';
@@ -18,7 +18,8 @@ function platform(): string {
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
   tokens: tokenStore,
-  connectionErrorText: message('common.connection'),
+  // the catalogue's text read from its own part: message() would put every context's texts in the entry chunk
+  connectionErrorText: commonMessages['common.connection'].text,
   newIdempotencyKey: newId,
   headers: () =>
     clientHeaders({

@@ -16,6 +16,7 @@ import { CONFIG, DB } from '../infra/tokens';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { MAILER, type Mailer, type MailMessage } from '../mail/mailer';
 import { SessionsService } from './sessions.service';
+import { log } from '../infra/observability/logger';
 
 /** A fresh single-use token (256 random bits) and the hash that is stored instead of it. */
 export function issueToken(prefix = ''): { token: string; hash: string } {
@@ -64,7 +65,7 @@ export class AccountEmailsService implements OnModuleDestroy {
     try {
       await this.mailer.send(message);
     } catch (e) {
-      console.error(`[mail] could not send "${message.subject}": ${(e as Error).message}`);
+      log('mail').error({ subject: message.subject, err: e }, 'could not send');
       if (strict) throw new DomainError('mail.sendFailed');
     }
   }
@@ -128,7 +129,7 @@ export class AccountEmailsService implements OnModuleDestroy {
     const issued = issueToken();
     if (!user) return;
     const work = this.sendPasswordReset(ctx, user, email, issued).catch((e: Error) =>
-      console.error(`[mail] password reset for a user not sent: ${e.message}`),
+      log('mail').error({ err: e }, 'password reset for a user not sent'),
     );
     this.background.add(work);
     void work.finally(() => this.background.delete(work));

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config';
+import { log } from '../infra/observability/logger';
 
 /**
  * Counters of attempts in a fixed window (login throttling). In Redis when REDIS_URL is set, so every API
@@ -74,7 +75,7 @@ export class RedisRateLimiter implements RateLimiter {
     });
     let last = '';
     this.redis.on('error', (e) => {
-      if (e.message !== last) console.error(`[rate-limiter] redis: ${e.message}`);
+      if (e.message !== last) log('rate-limiter').error({ err: e }, 'redis error');
       last = e.message;
     });
     this.redis.on('ready', () => (last = ''));

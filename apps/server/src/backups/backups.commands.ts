@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/config';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { CONFIG, CROSS_ORG_EVENT_STORE, EVENT_STORE, PROJECTIONS } from '../infra/tokens';
 import { importAppends, readOrganizationBackupFile, restoreMedia } from './organization-import';
+import { log } from '../infra/observability/logger';
 
 /** Records one backup attempt (successful or failed) for getbklogs. */
 export class RecordBackupCommand extends Command<{ ok: true }> {
@@ -86,7 +87,7 @@ export class ImportOrganizationBackupHandler implements ICommandHandler<ImportOr
       if (last > 0n) await this.projections.waitFor(last);
     } catch (e) {
       if (e instanceof DomainError) throw e;
-      console.error(`[backup] import into ${organizationId} refused: ${(e as Error).message}`);
+      log('backup').error({ organizationId, err: e }, 'import refused');
       throw new DomainError('backup.conflict');
     }
     await restoreMedia(this.config.DATA_DIR, organizationId, backup.media);

@@ -27,6 +27,7 @@ import { MinRole } from '../auth/decorators';
 import { ImportOrganizationBackupCommand, RecordBackupCommand } from './backups.commands';
 import { writeOrganizationBackup } from './organization-backup';
 import { streamFullDump, type DumpSource } from './full-dump';
+import { log } from '../infra/observability/logger';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -86,16 +87,16 @@ export class BackupsController {
       success: dumped.error === null,
       error: dumped.error,
     };
-    if (dumped.error) console.error(`[backup] ${fileName} failed: ${dumped.error}`);
+    if (dumped.error) log('backup').error({ fileName, error: dumped.error }, 'backup failed');
     const record = audited(this.executor, ctx, 'request_backup', () =>
       this.commands.execute(new RecordBackupCommand(ctx, outcome)),
     );
     if (!dumped.started) {
-      await record.catch((e) => console.error('[backup] could not record the failure', e));
+      await record.catch((e) => log('backup').error({ err: e }, 'could not record the failure'));
       throw new DomainError('backup.failed');
     }
     // The zip is already out: a failure to record it is the operator's to see, not the download's.
-    await record.catch((e) => console.error('[backup] could not record the backup', e));
+    await record.catch((e) => log('backup').error({ err: e }, 'could not record the backup'));
   }
 
   @ApiAnswer(backupLogsSchema)
@@ -131,7 +132,7 @@ export class BackupsController {
       );
       await new Promise<void>((resolve) => res.end(resolve));
     } catch (e) {
-      console.error(`[backup] organisation backup of ${org} failed: ${(e as Error).message}`);
+      log('backup').error({ organizationId: org, err: e }, 'organisation backup failed');
       // A broken download must not look complete: the connection is cut instead of ending the zip.
       res.destroy(e as Error);
     }

@@ -39,6 +39,7 @@ import {
   type CheckoutOrder,
   type PaymentProviders,
 } from './payment-provider';
+import { log } from '../infra/observability/logger';
 
 type Initiated = Extract<CheckoutState, { status: 'initiated' | 'succeeded' | 'failed' }>;
 
@@ -166,7 +167,7 @@ export class InitiateCheckoutHandler implements ICommandHandler<InitiateCheckout
       const form = await gateway.startCheckout(order, this.returnUrl(provider, paymentId));
       return { paymentId, item, form };
     } catch (e) {
-      console.error(`[checkout] ${provider} could not start payment ${paymentId}: ${(e as Error).message}`);
+      log('checkout').error({ provider, paymentId, err: e }, 'could not start the payment');
       await this.commands.execute(
         new CompletePaymentCommand(pctx, paymentId, {
           status: 'failed',
@@ -252,7 +253,7 @@ export class ProcessPaymentCallbackHandler implements ICommandHandler<ProcessPay
     if (s.status !== 'initiated') return s;
     const verdict = await this.providers[s.provider].completeCheckout(orderOf(s), fields);
     if (verdict.status === 'ignored') {
-      console.warn(`[checkout] callback for payment ${paymentId} ignored: ${verdict.reason}`);
+      log('checkout').warn({ paymentId, reason: verdict.reason }, 'callback ignored');
       return s;
     }
     // The result is the payment's organisation's, whoever delivers it (the bank's callback names none): its

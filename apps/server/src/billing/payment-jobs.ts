@@ -7,6 +7,7 @@ import { CONFIG, JOB_QUEUE } from '../infra/tokens';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import { ProcessPaymentCallbackCommand } from './billing.commands';
 import { ProviderUnavailableError } from './payment-provider';
+import { log } from '../infra/observability/logger';
 
 export const PAYMENTS_QUEUE = 'payments';
 
@@ -40,7 +41,10 @@ export class PaymentJobs implements OnModuleInit {
     } catch (e) {
       if (e instanceof DomainError && e.code === 'checkout.notFound') return; // nothing to retry
       if (e instanceof ProviderUnavailableError)
-        console.warn(`[checkout] job ${job.id} attempt ${job.attempt}: ${e.message}`);
+        log('checkout').warn(
+          { jobId: job.id, attempt: job.attempt, paymentId: job.data.paymentId, err: e },
+          'provider unavailable',
+        );
       throw e;
     }
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, StoredEvent } from '@okul/domain';
 import type { Db, Sql } from '@okul/projections';
+import { log } from '../infra/observability/logger';
 
 /**
  * Tamper evidence (docs/DECISIONS.md, "Tamper evidence"): each organisation's events form a hash chain kept
@@ -136,7 +137,7 @@ export class EventChainer {
         this.lastError = null;
       } catch (e) {
         const msg = (e as Error).message;
-        if (this.lastError !== msg) console.error(`[event chain] ${msg}; retrying`);
+        if (this.lastError !== msg) log('event-chain').error({ err: e }, 'step failed; retrying');
         this.lastError = msg;
         this.heads.clear();
         const release = this.release;

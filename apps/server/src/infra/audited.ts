@@ -1,6 +1,7 @@
 import { DomainError } from '@okul/domain';
 import type { CommandContext, CommandExecutor } from './command-executor';
 import { withOrganization } from './organization-scope';
+import { log } from './observability/logger';
 
 /**
  * Runs one user action; when the domain refuses it, records `ActionRefused` so the audit log shows
@@ -23,7 +24,7 @@ export async function audited<T>(
         .record(ctx, `refusals-${ctx.organizationId ?? 'global'}`, [
           { type: 'ActionRefused', data: { action, reason: e.message, details } },
         ])
-        .catch((err) => console.error('[audit] could not record refusal', err));
+        .catch((err) => log('audit').error({ action, err }, 'could not record the refusal'));
     }
     throw e;
   }

@@ -1,6 +1,7 @@
 import { Queue, Worker, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue';
+import { log } from '../infra/observability/logger';
 
 /** How long closing waits for a worker's running job before it closes the worker regardless. */
 const WORKER_CLOSE_GRACE_MS = 10_000;
@@ -40,7 +41,7 @@ export class BullMqQueue implements JobQueue {
     // One line per change of error and client: while Redis is down ioredis retries many times a second.
     if (this.lastError.get(where) === e.message) return;
     this.lastError.set(where, e.message);
-    console.error(`[queue] ${where}: ${e.message}`);
+    log('queue').error({ where, err: e }, 'redis error');
   }
 
   private queue(name: string): Queue {
@@ -84,7 +85,7 @@ export class BullMqQueue implements JobQueue {
     worker.on('error', (e) => this.logError(`worker ${queue}`, e));
     worker.on('failed', (job, err) => {
       this.onJobFailed?.(queue);
-      console.error(`[queue ${queue}] job ${job?.id} failed: ${err.message}`);
+      log('queue').error({ queue, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed');
     });
     this.queue(queue); // known to depth() in a process that only works the queue
     this.workers.push(worker);

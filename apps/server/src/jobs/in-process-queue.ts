@@ -1,4 +1,5 @@
 import type { Job, JobHandler, JobQueue } from './job-queue';
+import { log } from '../infra/observability/logger';
 
 /** The embedded default: jobs run in this process, retried with backoff; ids already seen are ignored. */
 export class InProcessQueue implements JobQueue {
@@ -53,9 +54,7 @@ export class InProcessQueue implements JobQueue {
             break;
           } catch (e) {
             this.onJobFailed?.(queue);
-            console.error(
-              `[queue ${queue}] job ${item.job.id} attempt ${attempt} failed: ${(e as Error).message}`,
-            );
+            log('queue').error({ queue, jobId: item.job.id, attempt, err: e }, 'job attempt failed');
             if (attempt < item.attempts) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
           }
         }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { log as processLog } from '../infra/observability/logger';
 import type { Mailer, MailMessage } from './mailer';
 
 /**
@@ -12,7 +13,7 @@ export class FileMailer implements Mailer {
   readonly kind = 'file' as const;
   constructor(
     readonly dir: string,
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    private readonly log: (line: string) => void = (line) => processLog('mail').info(line),
   ) {}
 
   async send(message: MailMessage): Promise<void> {

@@ -37,6 +37,7 @@ import { CONFIG, CROSS_ORG_DB, DB, JOB_QUEUE } from '../infra/tokens';
 import { withOrganization } from '../infra/organization-scope';
 import type { Job, JobQueue } from '../jobs/job-queue';
 import { SmsWorker } from './sms.worker';
+import { log } from '../infra/observability/logger';
 
 export const SMS_NOTICES_QUEUE = 'sms-notices';
 
@@ -97,7 +98,7 @@ export class SmsNotices implements OnModuleInit, OnModuleDestroy {
     this.queue.process<SmsNoticesJob>(SMS_NOTICES_QUEUE, (job) => this.handle(job));
     if (this.config.SMS_NOTICE_INTERVAL_MS === 0) return;
     this.timer = setInterval(() => {
-      this.round(new Date().toISOString()).catch((e) => console.error('[sms] notice round failed', e));
+      this.round(new Date().toISOString()).catch((e) => log('sms').error({ err: e }, 'notice round failed'));
     }, this.config.SMS_NOTICE_INTERVAL_MS);
     this.timer.unref();
   }

@@ -21,6 +21,7 @@ import { CONFIG, CROSS_ORG_DB, CROSS_ORG_EVENT_STORE, JOB_QUEUE } from '../infra
 import type { Job, JobQueue } from '../jobs/job-queue';
 import type { EventStore } from '@okul/domain';
 import { SMS_GATEWAY, SmsGatewayRejected, type SmsGateway } from './sms-gateway';
+import { log } from '../infra/observability/logger';
 
 export const SMS_SEND_QUEUE = 'sms-send';
 export const SMS_STATUS_QUEUE = 'sms-status';
@@ -70,7 +71,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     this.queue.process<SmsStatusJob>(SMS_STATUS_QUEUE, (job) => this.handleStatus(job));
     // The outbox sweep: campaigns accepted but never queued (the API stopped in between) are queued now
     // and every minute after; job ids make a campaign already queued a no-op.
-    const sweep = () => this.sweep().catch((e) => console.error('[sms] sweep failed', e));
+    const sweep = () => this.sweep().catch((e) => log('sms').error({ err: e }, 'sweep failed'));
     void sweep();
     this.sweepTimer = setInterval(sweep, 60_000);
     this.sweepTimer.unref();
@@ -78,7 +79,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
       if (this.polling) return;
       this.polling = true;
       this.pollInbound()
-        .catch((e) => console.error('[sms] inbound poll failed', (e as Error).message))
+        .catch((e) => log('sms').error({ err: e }, 'inbound poll failed'))
         .finally(() => (this.polling = false));
     }, this.config.SMS_POLL_INTERVAL_MS);
     this.inboundTimer.unref();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
-import { tlAmountField } from '../shared/money';
+import { tlAmountField } from '../shared/money-field';
 import { parseDateInput } from '../shared/time';
 import { isValidPhone, phoneDigits } from '../shared/validation';
 

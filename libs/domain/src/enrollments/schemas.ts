@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { message } from '../shared/messages';
-import { tl, tlAmountField, type Kurus } from '../shared/money';
+import { tl, type Kurus } from '../shared/money';
+import { tlAmountField } from '../shared/money-field';
 import { dateInputSchema } from '../shared/date-input-schema';
 
 /** product.md 3: per_class is the default type. */

@@ -3,7 +3,6 @@
  * floats). Text typed by people or sent by the client is turned into kuruş exactly, by string arithmetic,
  * and refused when it has more than two decimals or is ambiguous.
  */
-import { z } from 'zod';
 
 /** An amount of money in kuruş: a safe integer. */
 export type Kurus = number;
@@ -115,21 +114,4 @@ export function multiplyKurus(kurus: Kurus, count: number): Kurus {
   const product = kurus * count;
   assertKurus(product);
   return product;
-}
-
-/**
- * A zod field for a TL amount typed by a person or sent as a JSON number; its output is kuruş.
- * `maxLength` is the character limit of the form field (api.md 9.3/9.5).
- */
-export function tlAmountField(errorText: string, maxLength = 20) {
-  return z
-    .union([z.string().max(maxLength, { error: errorText }), z.number()], { error: errorText })
-    .transform((value, ctx): Kurus => {
-      const kurus = parseTl(value);
-      if (kurus === null) {
-        ctx.addIssue({ code: 'custom', message: errorText });
-        return z.NEVER;
-      }
-      return kurus;
-    });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTl, multiplyKurus, parseTl, sumKurus, tlAmountField, toDecimalTl } from './money';
+import { formatTl, multiplyKurus, parseTl, sumKurus, toDecimalTl } from './money';
+import { tlAmountField } from './money-field';
 
 describe('parseTl', () => {
   it.each([

@@ -10,6 +10,7 @@ import {
 } from '@okul/domain';
 import type { z } from 'zod';
 import { detailList, refusal } from '../../api/client';
+import { MAX_QUERY_LENGTH, type AttendanceListSearch } from './attendance-search';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
 /** A student of getStudents?view=list, as far as the attendee picker needs it. */
@@ -23,39 +24,7 @@ export type PickerStudent = Pick<
 /** api.md 9.4: attendances 100 a page (paged on the server). */
 export const ATTENDANCE_PAGE_SIZE = 100;
 
-/** The longest search text getAttendances takes (its `q` is at most 200 characters). */
-const MAX_QUERY_LENGTH = 200;
-
-/** The search of /giris/yoklamalar: the search box text and the page (1-based; the first page is left out). */
-export interface AttendanceListSearch {
-  q?: string;
-  page?: number;
-  /** The "Benim derslerim" switch as the user set it; left out, it is on for a linked instructor. */
-  mine?: boolean;
-}
-
-const SWITCH_VALUES = new Map<unknown, boolean>([
-  [true, true],
-  ['true', true],
-  ['1', true],
-  [1, true],
-  [false, false],
-  ['false', false],
-  ['0', false],
-  [0, false],
-]);
-
-/** Route search values as the address bar may hold them: anything unusable is dropped. */
-export function parseAttendanceListSearch(search: Record<string, unknown>): AttendanceListSearch {
-  const out: AttendanceListSearch = {};
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, MAX_QUERY_LENGTH) : '';
-  if (q !== '') out.q = q;
-  const raw = typeof search.page === 'number' ? search.page : Number(search.page);
-  if (Number.isInteger(raw) && raw > 1) out.page = raw;
-  const mine = SWITCH_VALUES.get(search.mine);
-  if (mine !== undefined) out.mine = mine;
-  return out;
-}
+export { parseAttendanceListSearch, type AttendanceListSearch } from './attendance-search';
 
 /**
  * Whether the list shows only the caller's lessons (docs/DECISIONS.md, my lessons): on by default for a

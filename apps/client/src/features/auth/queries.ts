@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { message } from '@okul/domain';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
 import { api } from '../../api/api';
-import { unwrap, type ApiResult } from '../../api/client';
+import { unwrap } from '../../api/client';
 import type { Membership, Organization, Profile } from '@okul/domain';
 
 /** Everything tied to the signed-in user; dropped on logout and on a changed token. */
@@ -42,29 +39,3 @@ export const allOrganizationsQueryOptions = () =>
     },
     staleTime: 5 * 60_000,
   });
-
-/** api.md 7.2 requestEmailVerification {email}: sends the verification link again. */
-export function requestEmailVerification(email: string): Promise<ApiResult<unknown>> {
-  return api.post('/requestEmailVerification', { email });
-}
-
-/**
- * The "send the link again" button of both verification screens (/kayit and /giris/email-dogrulama): busy
- * while the call runs, then the toast (api.md 8.1: E-posta doğrulama isteği gönderilirken bir hata oluştu:
- * plus the reason).
- */
-export function useResendVerification(email: string): { busy: boolean; resend: () => Promise<void> } {
-  const [busy, setBusy] = useState(false);
-  async function resend() {
-    setBusy(true);
-    try {
-      const r = await requestEmailVerification(email);
-      if (!r.ok)
-        enqueueSnackbar(message('account.verifyResendFailed', { error: r.error }), { variant: 'error' });
-      else enqueueSnackbar(`Doğrulama bağlantısı ${email} adresine gönderildi.`, { variant: 'success' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, resend };
-}

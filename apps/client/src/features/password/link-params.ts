@@ -1,26 +1,6 @@
 import { message, passwordSchema } from '@okul/domain';
 
-/** The query of the e-mail links (/giris/reset and /giris/invite): both parts or nothing. */
-export interface LinkParams {
-  email: string;
-  token: string;
-}
-
-export interface LinkSearch {
-  email?: string;
-  token?: string;
-}
-
-/** validateSearch of the link routes: keeps non-empty strings only. */
-export function readLinkSearch(search: Record<string, unknown>): LinkSearch {
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
-  return { email: text(search.email), token: text(search.token) };
-}
-
-/** product.md 5: missing e-mail or token in the query redirects to /; this says whether both are there. */
-export function linkParams(search: LinkSearch): LinkParams | null {
-  return search.email && search.token ? { email: search.email, token: search.token } : null;
-}
+export { linkParams, readLinkSearch, type LinkParams, type LinkSearch } from './link-search';
 
 /** product.md 5 / api.md 8.1: the alert of the reset and invitation forms. */
 export const PASSWORDS_DIFFER = message('registration.passwordsDiffer');

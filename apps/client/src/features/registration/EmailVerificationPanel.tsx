@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { profileQueryOptions } from '../auth/queries';
 import { useAuthActions } from '../auth/useAuthActions';
-import { useResendVerification } from '../auth/queries';
+import { useResendVerification } from '../auth/resend-verification';
 
 /** How often the panel asks whether the link was opened (perhaps on another device). */
 const PROFILE_POLL_MS = 10_000;

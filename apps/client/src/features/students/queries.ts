@@ -10,7 +10,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
-import { parseStudentNumber } from './list/student-table';
+import { parseStudentNumber } from './student-number';
 import { withPrefix } from './messages';
 import type {
   AttendancesPage as AttendancePage,

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { sessionsQueryOptions } from '../../features/account/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -12,6 +11,9 @@ export const settingsRoute = createRoute({
   path: 'ayarlar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.settings),
   // the session list starts loading with the page; a failure shows inside its section
-  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionsQueryOptions()),
+  loader: async ({ context }) => {
+    const { sessionsQueryOptions } = await import('../../features/account/queries');
+    void context.queryClient.prefetchQuery(sessionsQueryOptions());
+  },
   component: SettingsPage,
 });

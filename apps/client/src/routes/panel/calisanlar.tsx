@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { employeesListQueryOptions } from '../../features/employees/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -14,7 +13,9 @@ export const employeesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'calisanlar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.employees),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(employeesListQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { employeesListQueryOptions } = await import('../../features/employees/queries');
+    return context.queryClient.ensureQueryData(employeesListQueryOptions(context.session.organization.id));
+  },
   component: EmployeesPage,
 });

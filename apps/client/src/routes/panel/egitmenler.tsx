@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { instructorsQueryOptions } from '../../features/employees/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -14,7 +13,9 @@ export const instructorsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'egitmenler',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.instructors),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(instructorsQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { instructorsQueryOptions } = await import('../../features/employees/queries');
+    return context.queryClient.ensureQueryData(instructorsQueryOptions(context.session.organization.id));
+  },
   component: InstructorsPage,
 });

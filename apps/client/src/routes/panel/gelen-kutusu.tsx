@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { messagesQueryOptions } from '../../features/inbox/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,6 +10,9 @@ export const inboxRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'gelen-kutusu',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.inbox),
-  loader: ({ context }) => context.queryClient.ensureQueryData(messagesQueryOptions()),
+  loader: async ({ context }) => {
+    const { messagesQueryOptions } = await import('../../features/inbox/queries');
+    return context.queryClient.ensureQueryData(messagesQueryOptions());
+  },
   component: InboxPage,
 });

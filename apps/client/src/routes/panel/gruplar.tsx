@@ -1,7 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { coursesQueryOptions } from '../../features/courses/queries';
-import { groupsQueryOptions } from '../../features/groups/queries';
-import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -13,7 +10,12 @@ export const groupsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'gruplar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.groups),
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
+    const [{ coursesQueryOptions }, { groupsQueryOptions }, { studentListQueryOptions }] = await Promise.all([
+      import('../../features/courses/queries'),
+      import('../../features/groups/queries'),
+      import('../../features/students/queries'),
+    ]);
     const orgId = context.session.organization.id;
     return Promise.all([
       context.queryClient.ensureQueryData(groupsQueryOptions(orgId)),

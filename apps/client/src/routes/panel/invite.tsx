@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { linkParams, readLinkSearch } from '../../features/password/link-params';
+import { linkParams, readLinkSearch } from '../../features/password/link-search';
 import { girisRoute } from './giris';
 
 // Loaded on first visit (code-split by route): a page's first load carries only what it shows.

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { organizationUsersQueryOptions, pendingInvitationsQueryOptions } from '../../features/users/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,10 +10,14 @@ export const usersRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'kullanicilar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.users),
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(organizationUsersQueryOptions(context.session.organization.id)),
-      context.queryClient.ensureQueryData(pendingInvitationsQueryOptions(context.session.organization.id)),
-    ]),
+  loader: async ({ context }) => {
+    const { organizationUsersQueryOptions, pendingInvitationsQueryOptions } =
+      await import('../../features/users/queries');
+    const orgId = context.session.organization.id;
+    return Promise.all([
+      context.queryClient.ensureQueryData(organizationUsersQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(pendingInvitationsQueryOptions(orgId)),
+    ]);
+  },
   component: UsersPage,
 });

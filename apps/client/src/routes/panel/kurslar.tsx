@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { coursesQueryOptions } from '../../features/courses/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,7 +10,9 @@ export const coursesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'kurslar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.courses),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(coursesQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { coursesQueryOptions } = await import('../../features/courses/queries');
+    return context.queryClient.ensureQueryData(coursesQueryOptions(context.session.organization.id));
+  },
   component: CoursesPage,
 });

@@ -1,12 +1,8 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { CenteredCard } from '../../components/CenteredCard';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { loadSession } from '../../features/auth/runtime';
 import { gatePanel } from '../../features/auth/session';
 import { useAccessToken, useSession } from '../../features/auth/useSession';
-import { useAuthActions } from '../../features/auth/useAuthActions';
 import { girisRoute } from './giris';
 import { safeReturnPath, throwGateRedirect } from './gating';
 import { homePathFor } from './menu';
@@ -16,6 +12,10 @@ const LoginPage = lazyRouteComponent(() => import('../../features/auth/component
 const OrganizationSelect = lazyRouteComponent(
   () => import('../../features/auth/components/OrganizationSelect'),
   'OrganizationSelect',
+);
+const NoPageForRole = lazyRouteComponent(
+  () => import('../../features/auth/components/NoPageForRole'),
+  'NoPageForRole',
 );
 
 export interface LoginSearch {
@@ -55,25 +55,4 @@ function GirisIndex() {
   if (gate.kind === 'selectOrganization') return <OrganizationSelect session={gate.session} />;
   if (gate.kind === 'ready' && homePathFor(gate.session.role) === null) return <NoPageForRole />;
   return <FullPageSpinner minHeight="100vh" />;
-}
-
-function NoPageForRole() {
-  const { clearOrganization, logout } = useAuthActions();
-  return (
-    <CenteredCard>
-      <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
-        Erişebileceğiniz sayfa yok
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
-        Bu kurumdaki rolünüzle açabileceğiniz bir sayfa bulunmuyor. Kurum yöneticinizden yetki isteyebilir
-        veya başka bir kurum seçebilirsiniz.
-      </Typography>
-      <Button variant="contained" fullWidth sx={{ mb: 1 }} onClick={() => void clearOrganization()}>
-        Başka Kurum Seç
-      </Button>
-      <Button color="inherit" fullWidth onClick={() => void logout()}>
-        Çıkış Yap
-      </Button>
-    </CenteredCard>
-  );
 }

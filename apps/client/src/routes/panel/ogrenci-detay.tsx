@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { parseStudentNumber } from '../../features/students/list/student-table';
-import { preloadStudentByNumber } from '../../features/students/queries';
+import { parseStudentNumber } from '../../features/students/student-number';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -16,8 +15,10 @@ export const studentDetailRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'ogrenci-detay/$studentNumber',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.studentDetail),
-  loader: ({ context, params }) =>
-    preloadStudentByNumber(context.queryClient, context.session.organization.id, params.studentNumber),
+  loader: async ({ context, params }) => {
+    const { preloadStudentByNumber } = await import('../../features/students/queries');
+    return preloadStudentByNumber(context.queryClient, context.session.organization.id, params.studentNumber);
+  },
   component: function StudentDetailRoute() {
     const n = parseStudentNumber(studentDetailRoute.useParams().studentNumber);
     if (n === null) return <Alert severity="warning">Öğrenci bulunamadı.</Alert>;

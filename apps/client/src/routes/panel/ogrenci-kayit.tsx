@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -15,8 +14,10 @@ export const studentRegisterRoute = createRoute({
   path: 'ogrenci-kayit',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.studentRegister),
   // product.md 5: the form refuses a TCKN already in the student list, so the list is at hand.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(studentListQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { studentListQueryOptions } = await import('../../features/students/queries');
+    return context.queryClient.ensureQueryData(studentListQueryOptions(context.session.organization.id));
+  },
   component: function StudentRegisterRoute() {
     return <StudentFormPage student={null} />;
   },

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -14,7 +13,9 @@ export const studentsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'ogrenciler',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.students),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(studentListQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { studentListQueryOptions } = await import('../../features/students/queries');
+    return context.queryClient.ensureQueryData(studentListQueryOptions(context.session.organization.id));
+  },
   component: StudentsPage,
 });

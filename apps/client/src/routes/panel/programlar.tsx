@@ -1,8 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { coursesQueryOptions } from '../../features/courses/queries';
-import { groupsQueryOptions } from '../../features/groups/queries';
-import { schedulesQueryOptions } from '../../features/schedules/queries';
-import { studentListQueryOptions } from '../../features/students/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -17,13 +13,19 @@ export const schedulesRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'programlar',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.schedules),
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
+    const [courses, groups, students, schedules] = await Promise.all([
+      import('../../features/courses/queries'),
+      import('../../features/groups/queries'),
+      import('../../features/students/queries'),
+      import('../../features/schedules/queries'),
+    ]);
     const orgId = context.session.organization.id;
     return Promise.all([
-      context.queryClient.ensureQueryData(coursesQueryOptions(orgId)),
-      context.queryClient.ensureQueryData(groupsQueryOptions(orgId)),
-      context.queryClient.ensureQueryData(studentListQueryOptions(orgId)),
-      context.queryClient.ensureQueryData(schedulesQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(courses.coursesQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(groups.groupsQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(students.studentListQueryOptions(orgId)),
+      context.queryClient.ensureQueryData(schedules.schedulesQueryOptions(orgId)),
     ]);
   },
   component: SchedulesPage,

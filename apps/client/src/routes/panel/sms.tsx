@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { smsRecipientsQueryOptions } from '../../features/sms/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -11,7 +10,9 @@ export const smsRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'sms',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.sms),
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(smsRecipientsQueryOptions(context.session.organization.id)),
+  loader: async ({ context }) => {
+    const { smsRecipientsQueryOptions } = await import('../../features/sms/queries');
+    return context.queryClient.ensureQueryData(smsRecipientsQueryOptions(context.session.organization.id));
+  },
   component: SmsPage,
 });

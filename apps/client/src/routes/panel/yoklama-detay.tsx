@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { attendanceQueryOptions } from '../../features/attendance/queries';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -14,10 +13,12 @@ export const attendanceDetailRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'yoklama-detay/$attendanceDBID',
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.attendanceDetail),
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(
+  loader: async ({ context, params }) => {
+    const { attendanceQueryOptions } = await import('../../features/attendance/queries');
+    return context.queryClient.ensureQueryData(
       attendanceQueryOptions(context.session.organization.id, params.attendanceDBID),
-    ),
+    );
+  },
   component: function AttendanceDetailRoute() {
     const { attendanceDBID } = attendanceDetailRoute.useParams();
     return <AttendanceDetailPage attendanceId={attendanceDBID} />;

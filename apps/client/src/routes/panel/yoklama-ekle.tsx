@@ -1,9 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { occurrencesQueryOptions } from '../../features/schedules/queries';
 import type { AttendancePrefill } from '../../features/attendance/AttendanceFormPage';
-import { pickerStudentsQueryOptions } from '../../features/attendance/queries';
-import { coursesQueryOptions } from '../../features/courses/queries';
+import { parseAttendanceAddSearch } from '../../features/attendance/attendance-search';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
@@ -18,10 +15,16 @@ export const attendanceAddRoute = createRoute({
   getParentRoute: () => panelLayoutRoute,
   path: 'yoklama-ekle',
   // "Yoklama al" on a lesson of the plan: its schedule and start fill the form in.
-  validateSearch: z.object({ scheduleId: z.uuid().optional(), start: z.iso.datetime().optional() }),
+  validateSearch: parseAttendanceAddSearch,
   beforeLoad: ({ context }) => requirePage(context.session.role, PANEL_PAGES.attendanceAdd),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }): Promise<AttendancePrefill | null> => {
+    const [{ pickerStudentsQueryOptions }, { coursesQueryOptions }, { occurrencesQueryOptions }] =
+      await Promise.all([
+        import('../../features/attendance/queries'),
+        import('../../features/courses/queries'),
+        import('../../features/schedules/queries'),
+      ]);
     const orgId = context.session.organization.id;
     await Promise.all([
       context.queryClient.ensureQueryData(coursesQueryOptions(orgId)),

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import {
   parseAttendanceListSearch,
   type AttendanceListSearch,
-} from '../../features/attendance/attendance-helpers';
+} from '../../features/attendance/attendance-search';
 import { requirePage } from './gating';
 import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
+import { loadSnackbars } from '../../lib/load-snackbars';
 import { publicLayoutRoute } from './layout';
 import { useLegalDocuments } from './-components/legal/LegalDocumentsContext';
 
@@ -17,6 +18,7 @@ export const registrationRoute = createRoute({
     const session = await loadSession(context.queryClient);
     if (session?.user.registrationStatus === 'active') throw redirect({ to: '/giris', replace: true });
   },
+  loader: loadSnackbars,
   component: function RegistrationRoute() {
     const legal = useLegalDocuments();
     return <RegistrationPage onShowDocument={legal.open} />;

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { loadSnackbars } from '../../lib/load-snackbars';
 import { publicLayoutRoute } from './layout';
 
 // Loaded on first visit (code-split by route): a page's first load carries only what it shows.
@@ -16,6 +17,7 @@ export const paymentSuccessRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (!search.token) throw redirect({ to: '/giris', replace: true });
   },
+  loader: loadSnackbars,
   component: function PaymentSuccessRoute() {
     const { token } = paymentSuccessRoute.useSearch();
     return <PaymentSuccessPage token={token ?? ''} />;

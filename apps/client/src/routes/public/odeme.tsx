@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { loadSession } from '../../features/auth/runtime';
 import { parsePaymentSearch, type PaymentSearch } from '../../features/checkout/payment-result';
+import { loadSnackbars } from '../../lib/load-snackbars';
 import { publicLayoutRoute } from './layout';
 import { useLegalDocuments } from './-components/legal/LegalDocumentsContext';
 
@@ -20,6 +21,7 @@ export const paymentRoute = createRoute({
     if (!session) throw redirect({ to: '/', replace: true });
     if (session.user.registrationStatus === 'active') throw redirect({ to: '/giris', replace: true });
   },
+  loader: loadSnackbars,
   component: function PaymentRoute() {
     const search = paymentRoute.useSearch();
     const legal = useLegalDocuments();

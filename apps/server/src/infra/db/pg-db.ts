@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { ORGANIZATION_SETTING, type Db, type Sql } from '@okul/projections';
+import { log } from '../observability/logger';
 
 export interface PgDbOptions {
   /** Connections of the pool (the advisory-lock connection comes on top). */
@@ -41,9 +42,9 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
   // it, but a client checked out (inside a transaction, between two queries) has no listener of its own and
   // Node would end the process ("Unhandled 'error' event"). The query in flight fails on its own and the
   // request answers 503; the pool drops the broken client when it is released.
-  pool.on('error', (e) => console.error('[pg] idle client error', e.message));
+  pool.on('error', (e) => log('pg').error({ err: e }, 'idle client error'));
   pool.on('connect', (client) => {
-    client.on('error', (e) => console.error('[pg] client error', e.message));
+    client.on('error', (e) => log('pg').error({ err: e }, 'client error'));
   });
   const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
     async query(text, params) {
@@ -107,7 +108,7 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       // taker opens a new connection.
       const lost = (why: string) => {
         if (current !== client) return;
-        console.error(`[pg] lock connection lost: ${why}`);
+        log('pg').error({ why }, 'lock connection lost');
         current = null;
         held.clear();
         locking = null;

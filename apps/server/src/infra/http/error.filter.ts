@@ -3,6 +3,7 @@ import { DomainError, MESSAGES, message, type MessageKey } from '@okul/domain';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { isUnavailable } from '../unavailable';
+import { log } from '../observability/logger';
 
 /**
  * The one error contract: every refusal answers `{ error, code, details? }`. `error` is the Turkish text the
@@ -102,17 +103,24 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, body } = describeError(exception);
     if (body.code === 'common.unavailable') {
       // One line per refused request: the cause is the outage, which the health check and the pool report.
-      console.warn(`[http] 503 unavailable: ${(exception as Error).message}`);
+      log('http').warn({ err: exception }, '503 unavailable');
     } else if (status >= 500) {
       if (exception instanceof DomainError) {
         // A DomainError is an expected refusal even at 502/503 (card provider not configured, bank
         // unreachable): any cause is logged where it is known, so one line without a stack is enough.
         const req = http.getRequest<Request | undefined>();
-        // The path without its query: links carry one-time tokens that do not belong in logs.
-        const where = req ? ` ${req.method} ${(req.originalUrl ?? req.url ?? '').split('?')[0]}` : '';
-        console.warn(`[http] ${status}${where} ${exception.code}: ${exception.message.replace(/\s+/g, ' ')}`);
+        log('http').warn(
+          {
+            status,
+            method: req?.method,
+            // The path without its query: links carry one-time tokens that do not belong in logs.
+            url: req ? (req.originalUrl ?? req.url ?? '').split('?')[0] : undefined,
+            code: exception.code,
+          },
+          exception.message.replace(/\s+/g, ' '),
+        );
       } else {
-        console.error('[http] unexpected error', exception);
+        log('http').error({ err: exception }, 'unexpected error');
       }
     }
     if (res.headersSent) return;

@@ -2,11 +2,21 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { HttpException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainError, message } from '@okul/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createLogger, useProcessLogger } from '../observability/logger';
 import { ErrorFilter, describeError, validationRefusal } from './error.filter';
 
-/** Runs the filter on one exception and answers the response it gave and what it wrote to the console. */
+/** The JSON lines the server's log received (the filter writes through `log('http')`). */
+const lines: Array<Record<string, unknown>> = [];
+useProcessLogger(
+  createLogger(
+    { LOG_LEVEL: 'log', LOG_FORMAT: 'json', NODE_ENV: 'test' },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  ),
+);
+
+/** Runs the filter on one exception and answers the response it gave and the log lines it wrote. */
 function filter(exception: unknown) {
   const sent: { status?: number; body?: unknown } = {};
   const res = {
@@ -24,15 +34,14 @@ function filter(exception: unknown) {
   const host = {
     switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
   } as unknown as ArgumentsHost;
-  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  try {
-    new ErrorFilter().catch(exception, host);
-    return { sent, errors: [...error.mock.calls], warnings: [...warn.mock.calls] };
-  } finally {
-    error.mockRestore();
-    warn.mockRestore();
-  }
+  const from = lines.length;
+  new ErrorFilter().catch(exception, host);
+  const written = lines.slice(from);
+  return {
+    sent,
+    errors: written.filter((l) => l.level === 50),
+    warnings: written.filter((l) => l.level === 40),
+  };
 }
 
 describe('ErrorFilter logging', () => {
@@ -47,11 +56,17 @@ describe('ErrorFilter logging', () => {
     });
     expect(out.errors).toEqual([]);
     expect(out.warnings).toEqual([
-      [
-        '[http] 503 POST /api/v1/payment/posnet/initiate checkout.notConfigured: Kartla ödeme şu anda ' +
-          'kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.',
-      ],
+      expect.objectContaining({
+        component: 'http',
+        status: 503,
+        method: 'POST',
+        url: '/api/v1/payment/posnet/initiate',
+        code: 'checkout.notConfigured',
+        msg: 'Kartla ödeme şu anda kullanılamıyor: sanal POS (POSNET) ayarları yapılandırılmamış.',
+      }),
     ]);
+    expect(out.warnings[0]).not.toHaveProperty('err');
+    expect(JSON.stringify(out.warnings)).not.toContain('secret');
   });
 
   it("answers Nest's own refusals (an unknown route) with the catalogue's text and code", () => {
@@ -69,7 +84,13 @@ describe('ErrorFilter logging', () => {
       status: 500,
       body: { error: 'Beklenmeyen bir hata oluştu.', code: 'common.internal' },
     });
-    expect(out.errors).toEqual([['[http] unexpected error', bug]]);
+    expect(out.errors).toEqual([
+      expect.objectContaining({
+        component: 'http',
+        msg: 'unexpected error',
+        err: expect.objectContaining({ type: 'TypeError', message: 'x is undefined', stack: bug.stack }),
+      }),
+    ]);
     const refusal = filter(new DomainError('attendance.notFound'));
     expect(refusal.sent.status).toBe(404);
     expect([...refusal.errors, ...refusal.warnings]).toEqual([]);

@@ -48,13 +48,38 @@ export function createLogger(
   );
 }
 
+/** The running server's logger (`useProcessLogger`), for the lines of code outside Nest's injection. */
+let processLogger: Logger | null = null;
+
+/** Makes `logger` the one `log()` writes to: the server calls it with the logger it was configured with. */
+export function useProcessLogger(logger: Logger): void {
+  processLogger = logger;
+}
+
+/**
+ * The log of code that Nest does not construct or that runs outside a request (queues, the event chain and
+ * subscriptions, the pool, the rate limiter, mail): the server's logger, so these lines are JSON like every
+ * other, with a `component`; written while a request runs, a line also carries its id, organisation and
+ * user. Before a server exists (a config error at start-up), a logger with the environment's defaults.
+ */
+export function log(component: string): Logger {
+  processLogger ??= createLogger({
+    LOG_LEVEL: 'log',
+    LOG_FORMAT: undefined,
+    NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'production',
+  });
+  return processLogger.child({ component });
+}
+
 /** Runs the rest of the request inside its log scope, then logs one line when the answer is sent. */
 export function requestLogging(logger: Logger) {
   const http = pinoHttp({
     logger,
     genReqId: (req) => (req as AppRequest).correlationId ?? '',
-    // Read when the answer is sent: by then the guards have set the organisation and the user.
-    customProps: (req) => whoAndWhere(req as AppRequest),
+    // Read when the answer is sent: by then the guards have set the organisation and the user. pino-http
+    // also asks as the request starts; the lines written meanwhile get them from the mixin, and binding
+    // them then too would write each key twice on the request line.
+    customProps: (req, res) => (res.headersSent ? whoAndWhere(req as AppRequest) : {}),
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     // Personal data and tokens stay out of the log: method, path and status are enough to follow a request.

@@ -8,16 +8,25 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../../test/support/test-server';
+import { log } from './logger';
 
 const TOKEN = 'metrics-token-for-the-test';
 const lines: Array<Record<string, unknown>> = [];
+const raw: string[] = [];
 let t: TestServer;
 let owner: SignedIn;
 
 beforeAll(async () => {
   t = await startTestServer(
     { METRICS_TOKEN: TOKEN, METRICS_PORT: '0', LOG_LEVEL: 'log', LOG_FORMAT: 'json' },
-    { logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    {
+      logDestination: {
+        write: (line: string) => {
+          raw.push(line);
+          lines.push(JSON.parse(line));
+        },
+      },
+    },
   );
   owner = await signUpOwner(t.http);
 });
@@ -62,6 +71,50 @@ describe('logs', () => {
     await request(t.http).get(`/api/v1/orgs/${owner.organizationId}/getStudents`).set('X-Correlation-Id', id);
     const line = await logLine((l) => l.requestId === id && l.res !== undefined);
     expect(line).toMatchObject({ level: 40, userId: null, res: { statusCode: 401 } });
+  });
+
+  it('writes each key once, also on the request line', async () => {
+    const id = randomUUID();
+    await request(t.http)
+      .get(`/api/v1/orgs/${owner.organizationId}/getCourses`)
+      .set(owner.auth)
+      .set('X-Correlation-Id', id);
+    await logLine((l) => l.requestId === id && l.res !== undefined);
+    const text = raw.find((r) => r.includes(id) && r.includes('"res"'))!;
+    for (const key of ['requestId', 'organizationId', 'userId']) {
+      expect(text.split(`"${key}":`).length - 1, key).toBe(1);
+    }
+  });
+
+  it("routes the lines of code outside Nest's injection to the same JSON log, with the request they run in", async () => {
+    const id = randomUUID();
+    // no card provider is configured here: the error filter notes the expected 503 as one warning
+    const res = await request(t.http)
+      .post('/api/v1/payment/posnet/initiate')
+      .set(owner.auth)
+      .set('X-Correlation-Id', id)
+      .send({ checkoutItem: 'sub-1-month', organizationId: owner.organizationId });
+    expect(res.status).toBe(503);
+    const line = await logLine((l) => l.requestId === id && l.component === 'http');
+    expect(line).toMatchObject({
+      level: 40,
+      service: 'okul',
+      userId: owner.userId,
+      status: 503,
+      code: 'checkout.notConfigured',
+    });
+    expect(line).not.toHaveProperty('res');
+
+    // outside any request: the same log, without a request's id
+    log('test').error({ err: new Error('boom') }, 'outside a request');
+    const outside = await logLine((l) => l.component === 'test');
+    expect(outside).toMatchObject({
+      level: 50,
+      service: 'okul',
+      msg: 'outside a request',
+      err: { message: 'boom' },
+    });
+    expect(outside).not.toHaveProperty('requestId');
   });
 });
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CenteredCard } from '../../../components/CenteredCard';
-import { useResendVerification } from '../queries';
+import { useResendVerification } from '../resend-verification';
 import type { Session } from '../session';
 import { useAuthActions } from '../useAuthActions';
 

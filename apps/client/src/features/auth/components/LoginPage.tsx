@@ -2,24 +2,30 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, message } from '@okul/domain';
+import { commonMessages, loginSchema } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CenteredCard } from '../../../components/CenteredCard';
+import { TextInput } from '../../../components/TextInput';
 import { fetchOrgLogoUrl } from '../../../lib/images';
 import { useAuthActions } from '../useAuthActions';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+
+// The reset dialog loads when first opened, not with the login page.
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 /** product.md 2 Login: e-mail, password, GİRİŞ YAP; Enter submits; Şifremi Unuttum; optional ?org logo. */
 export function LoginPage({ org }: { org?: string }) {
   const { login } = useAuthActions();
   const [resetOpen, setResetOpen] = useState(false);
+  // stays mounted once opened, so closing plays the dialog's exit transition
+  const [resetShown, setResetShown] = useState(false);
   const {
     control,
     handleSubmit,
@@ -35,8 +41,9 @@ export function LoginPage({ org }: { org?: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const r = await login(values.email, values.password);
-    // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error}
-    if (r.ok) enqueueSnackbar(message('login.success'), { variant: 'success' });
+    // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error} (the text from the common catalogue
+    // alone: message() would bring every context's texts into the login page's first load)
+    if (r.ok) enqueueSnackbar(commonMessages['login.success'].text, { variant: 'success' });
     else enqueueSnackbar(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
   });
 
@@ -57,14 +64,14 @@ export function LoginPage({ org }: { org?: string }) {
             control={control}
             name="email"
             render={({ field }) => (
-              <TextField {...field} label="E-posta" type="email" autoComplete="email" autoFocus fullWidth />
+              <TextInput {...field} label="E-posta" type="email" autoComplete="email" autoFocus fullWidth />
             )}
           />
           <Controller
             control={control}
             name="password"
             render={({ field }) => (
-              <TextField {...field} label="Şifre" type="password" autoComplete="current-password" fullWidth />
+              <TextInput {...field} label="Şifre" type="password" autoComplete="current-password" fullWidth />
             )}
           />
           <Button type="submit" variant="contained" size="large" disabled={!canSubmit} fullWidth>
@@ -74,14 +81,25 @@ export function LoginPage({ org }: { org?: string }) {
             component="button"
             type="button"
             variant="body2"
-            onClick={() => setResetOpen(true)}
+            onClick={() => {
+              setResetShown(true);
+              setResetOpen(true);
+            }}
             sx={{ alignSelf: 'center' }}
           >
             Şifremi Unuttum
           </Link>
         </Stack>
       </Box>
-      <ForgotPasswordDialog open={resetOpen} initialEmail={email ?? ''} onClose={() => setResetOpen(false)} />
+      {resetShown && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={resetOpen}
+            initialEmail={email ?? ''}
+            onClose={() => setResetOpen(false)}
+          />
+        </Suspense>
+      )}
     </CenteredCard>
   );
 }

@@ -137,7 +137,4 @@ export function visibleStudents<T extends StudentListRow>(
   );
 }
 
-/** The route's {studentNumber}: one to five digits (product.md 3), else null. */
-export function parseStudentNumber(value: string | undefined): number | null {
-  return value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : null;
-}
+export { parseStudentNumber } from '../student-number';

@@ -1,11 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { PAYMENT_LIMITS, PAYMENT_METHODS, type PaymentMethod, message } from '@okul/domain';
-import { enqueueSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { PAYMENT_LIMITS, PAYMENT_METHODS, message } from '@okul/domain';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/FormTextField';
+import { checkedResolver, warnRoot } from '../../../lib/checked-resolver';
 import type { Payment } from '@okul/domain';
 import {
   PAYMENT_METHOD_LABELS,
@@ -39,98 +40,99 @@ export function PaymentDialog({
   onSave,
 }: PaymentDialogProps) {
   const editing = payment !== null;
-  const [form, setForm] = useState<PaymentForm>(() =>
-    payment ? paymentFormOf(payment) : emptyPaymentForm(defaultCourseId),
+  const resolver = useMemo(
+    () =>
+      checkedResolver((form: PaymentForm) =>
+        payment ? editPaymentPayload(payment.id, form) : addPaymentPayload(studentId, form),
+      ),
+    [payment, studentId],
   );
-  const set = <K extends keyof PaymentForm>(key: K, value: PaymentForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { control, handleSubmit, getValues, setValue } = useForm<
+    PaymentForm,
+    unknown,
+    Record<string, unknown>
+  >({
+    resolver,
+    defaultValues: payment ? paymentFormOf(payment) : emptyPaymentForm(defaultCourseId),
+  });
+  const method = useWatch({ control, name: 'method' });
   // opened before the enrolments arrived: take the only active course once it is known
   useEffect(() => {
-    if (!editing && defaultCourseId) setForm((f) => (f.courseId ? f : { ...f, courseId: defaultCourseId }));
-  }, [editing, defaultCourseId]);
+    if (!editing && defaultCourseId && !getValues('courseId')) setValue('courseId', defaultCourseId);
+  }, [editing, defaultCourseId, getValues, setValue]);
 
-  const submit = async () => {
-    const checked = payment ? editPaymentPayload(payment.id, form) : addPaymentPayload(studentId, form);
-    if (!checked.ok) {
-      enqueueSnackbar(checked.message, { variant: 'warning' });
-      return;
-    }
+  const submit = handleSubmit(async (payload) => {
     try {
-      await onSave(checked.payload);
+      await onSave(payload);
       onClose();
     } catch {
       // the mutation showed "Ödeme eklenemedi: …" / "Ödeme düzenlenemedi: …"
     }
-  };
+  }, warnRoot);
 
   return (
     <FormDialog
       title={editing ? 'Ödemeyi Düzenle' : 'Ödeme Ekle'}
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel="Kaydet"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="amount"
           label="Miktar (TL)"
           required
           autoFocus
-          value={form.amount}
-          onChange={(e) => set('amount', e.target.value)}
-          helperText={form.method === 'correction' ? 'Düzeltmede eksi tutar da girilebilir' : undefined}
-          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.amountLength, inputMode: 'decimal' } }}
+          hint={method === 'correction' ? 'Düzeltmede eksi tutar da girilebilir' : undefined}
+          maxLength={PAYMENT_LIMITS.amountLength}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="courseId"
           select
           label="Kurs"
           required
           disabled={editing}
-          value={form.courseId}
-          onChange={(e) => set('courseId', e.target.value)}
-          helperText={courses.length === 0 ? message('student.noOptions') : undefined}
+          hint={courses.length === 0 ? message('student.noOptions') : undefined}
         >
           {courses.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.name}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          select
-          label="Ödeme yöntemi"
-          value={form.method}
-          onChange={(e) => set('method', e.target.value as PaymentMethod | '')}
-        >
+        </FormTextField>
+        <FormTextField control={control} name="method" select label="Ödeme yöntemi">
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
               {PAYMENT_METHOD_LABELS[m]}
             </MenuItem>
           ))}
-        </TextField>
+        </FormTextField>
         {!editing && (
-          <DatePicker
-            label="Ödeme tarihi"
-            value={form.date}
-            onChange={(d) => set('date', d)}
-            slotProps={{ textField: { fullWidth: true } }}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DatePicker
+                label="Ödeme tarihi"
+                value={field.value}
+                onChange={(d) => field.onChange(d)}
+                inputRef={field.ref}
+                slotProps={{ textField: { fullWidth: true, onBlur: field.onBlur } }}
+              />
+            )}
           />
         )}
-        <TextField
+        <FormTextField
+          control={control}
+          name="referenceCode"
           label="Referans kodu"
-          value={form.referenceCode}
-          onChange={(e) => set('referenceCode', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.referenceCode } }}
+          maxLength={PAYMENT_LIMITS.referenceCode}
         />
-        <TextField
-          label="Notlar"
-          value={form.notes}
-          onChange={(e) => set('notes', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: PAYMENT_LIMITS.notes } }}
-        />
+        <FormTextField control={control} name="notes" label="Notlar" maxLength={PAYMENT_LIMITS.notes} />
       </Stack>
     </FormDialog>
   );

@@ -4,14 +4,16 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Link, Outlet } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Logo } from '../../../components/Logo';
 import { useAuthActions } from '../../../features/auth/useAuthActions';
 import { useAccessToken } from '../../../features/auth/useSession';
 import type { LegalDocument } from './legal/documents';
-import { LegalDialog } from './legal/LegalDialog';
 import { LegalDocumentsContext } from './legal/LegalDocumentsContext';
 import { PublicFooter } from './PublicFooter';
+
+// The documents' texts load when one is first opened, not with every public page.
+const LegalDialog = lazy(() => import('./legal/LegalDialog').then((m) => ({ default: m.LegalDialog })));
 
 /**
  * The public pages (landing, /kayit, /odeme, /mock3ds, /odeme-basarili): a header whose logo goes to /
@@ -20,7 +22,17 @@ import { PublicFooter } from './PublicFooter';
  */
 export function PublicLayout() {
   const [doc, setDoc] = useState<LegalDocument | null>(null);
-  const legal = useMemo(() => ({ open: setDoc }), []);
+  // stays mounted once opened, so closing plays the dialog's exit transition
+  const [opened, setOpened] = useState(false);
+  const legal = useMemo(
+    () => ({
+      open: (d: LegalDocument) => {
+        setOpened(true);
+        setDoc(d);
+      },
+    }),
+    [],
+  );
   return (
     <LegalDocumentsContext.Provider value={legal}>
       <Box
@@ -45,7 +57,11 @@ export function PublicLayout() {
         </Box>
         <PublicFooter />
       </Box>
-      <LegalDialog doc={doc} onClose={() => setDoc(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <LegalDialog doc={doc} onClose={() => setDoc(null)} />
+        </Suspense>
+      )}
     </LegalDocumentsContext.Provider>
   );
 }
