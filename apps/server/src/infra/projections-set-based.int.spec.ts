@@ -96,7 +96,16 @@ describe('the read models', () => {
     expect(await dump(t.db)).toEqual(applied);
     expect(failures).toEqual([]);
     expect([...used].sort()).toEqual(
-      ['attendances', 'audit_log', 'balances', 'employees', 'enrollments', 'payments', 'students'].sort(),
+      [
+        'attendances',
+        'audit_log',
+        'balances',
+        'employees',
+        'enrollments',
+        'payments',
+        'statistics',
+        'students',
+      ].sort(),
     );
   }, 600_000);
 });
