@@ -185,11 +185,12 @@ describe('a Redis restart', () => {
     t = await startTestServer({ REDIS_URL: proxy.url(TEST_REDIS_URL) });
     admin = new Redis(TEST_REDIS_URL);
   });
+  // Closing waits up to its bounds for the queue's workers after the outage (bullmq-queue.ts).
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
     admin?.disconnect();
-  });
+  }, 120_000);
 
   /** CLIENT KILL of this server's Redis clients only (named with its prefix). */
   async function killServerClients(): Promise<number> {

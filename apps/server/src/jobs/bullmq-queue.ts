@@ -5,6 +5,27 @@ import { log } from '../infra/observability/logger';
 
 /** How long closing waits for a worker's running job before it closes the worker regardless. */
 const WORKER_CLOSE_GRACE_MS = 10_000;
+/** How long each later step of closing (queues, event listeners, a forced worker close) may take. */
+const CLOSE_STEP_MS = 5_000;
+
+/** True when `p` settled within `ms`; false when the time ran out first (p goes on in the background). */
+async function within(ms: number, p: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** BullMQ on Redis: API instances add jobs, worker processes (ROLES=worker) run them. */
 export class BullMqQueue implements JobQueue {
@@ -123,20 +144,20 @@ export class BullMqQueue implements JobQueue {
   async close(): Promise<void> {
     // A worker finishes its running job first; one that cannot within the grace (say its Redis connection is
     // still coming back) is closed at once: its job stays in Redis, is found stalled and runs again, and every
-    // job is safe to run twice.
+    // job is safe to run twice. Every step is bounded, and what did not close in time is disconnected: a close
+    // waiting on a broken connection must not hold the process (or a test's teardown) forever.
     await Promise.all(
-      this.workers.map((w) => {
-        let timer: NodeJS.Timeout | undefined;
-        const grace = new Promise<'late'>((resolve) => {
-          timer = setTimeout(() => resolve('late'), WORKER_CLOSE_GRACE_MS);
-        });
-        return Promise.race([w.close(), grace])
-          .then((outcome) => (outcome === 'late' ? w.close(true) : undefined))
-          .finally(() => clearTimeout(timer));
-      }),
+      this.workers.map((w) =>
+        within(WORKER_CLOSE_GRACE_MS, w.close()).then((closed) =>
+          closed ? undefined : within(CLOSE_STEP_MS, w.close(true)),
+        ),
+      ),
     );
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await Promise.all([...this.events.values()].map((e) => e.close()));
+    await within(CLOSE_STEP_MS, Promise.all([...this.queues.values()].map((q) => q.close())));
+    await within(CLOSE_STEP_MS, Promise.all([...this.events.values()].map((e) => e.close())));
+    for (const c of [...this.workers, ...this.queues.values(), ...this.events.values()]) {
+      await c.disconnect().catch(() => undefined);
+    }
     this.connection.disconnect();
   }
 }
