@@ -1,7 +1,7 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /** Log actions of backups (ours): a failed dump reads as the refused action does. */
-export const backupAuditMappers: Record<string, AuditMapper> = {
+export const backupAuditMappers: AuditMappers = {
   BackupTaken: (e) => ({
     action: 'request_backup',
     details: { backupType: e.data.backupType, sizeBytes: e.data.sizeBytes },
