@@ -7,7 +7,21 @@ import { AccountEmailsService } from './account-emails.service';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
-import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
+import {
+  AcceptInvitationByTokenHandler,
+  InviteUserHandler,
+  ResendInvitationHandler,
+  RespondToInvitationHandler,
+  RevokeInvitationHandler,
+} from './invitation.commands';
+import {
+  RequestEmailVerificationHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  VerifyEmailHandler,
+} from './account-email.commands';
+import { MarkMessageReadHandler } from './inbox.commands';
+import { InboxQueries } from './inbox.queries';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
 import { OrganizationsService } from './organizations.service';
@@ -28,6 +42,15 @@ import { SessionsService } from './sessions.service';
     InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
+    InviteUserHandler,
+    AcceptInvitationByTokenHandler,
+    RespondToInvitationHandler,
+    RequestEmailVerificationHandler,
+    VerifyEmailHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    MarkMessageReadHandler,
+    InboxQueries,
     OrganizationsService,
   ],
   exports: [AccountsService, RATE_LIMITER],

@@ -124,6 +124,33 @@ describe('e-mail verification', () => {
     expect(again.body.error).toBe('E-posta adresiniz zaten doğrulanmış.');
   });
 
+  it('a resend retried after a crash answers the same and mails no link that was never stored', async () => {
+    const s = await signUpOwner(t.http, {}, { verify: false, pay: false });
+    const key = `dogrulama-cokme-${randomUUID()}`;
+    const send = () =>
+      request(t.http)
+        .post('/api/v1/requestEmailVerification')
+        .set(s.auth)
+        .set('Idempotency-Key', key)
+        .send({});
+    const first = await send();
+    expect(first.status).toBe(200);
+    const mails = () => sentMails(t).filter((m) => m.to === s.email).length;
+    const before = mails();
+    // The process died after storing the request's event, before its answer was kept.
+    await t.server.runtime.persistence.db.query(`DELETE FROM idempotent_responses WHERE key = $1`, [
+      `${s.userId}:${key}`,
+    ]);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(mails()).toBe(before);
+    const { token } = lastMail(t.http, s.email, 'verify');
+    expect((await request(t.http).post('/api/v1/verifyEmail').send({ email: s.email, token })).status).toBe(
+      200,
+    );
+  });
+
   it("resends only to the caller's own address, and not too often", async () => {
     const s = await signUpOwner(t.http, {}, { verify: false, pay: false });
     const other = await request(t.http)
