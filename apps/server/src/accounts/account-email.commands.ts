@@ -140,9 +140,14 @@ export class RequestPasswordResetHandler
     return { success: true };
   }
 
+  /** Settles once the reset mails already promised are sent (or their failure logged). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.background]);
+  }
+
   /** Shutdown waits for the reset mails already promised. */
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([...this.background]);
+    await this.settled();
   }
 
   private async requestAndMail(
@@ -157,7 +162,11 @@ export class RequestPasswordResetHandler
       expiresAt: this.emails.passwordResetExpiry(ctx.now),
       now: ctx.now.toISOString(),
     });
-    await this.emails.send(this.emails.passwordResetMailFor(email, user.name, token), false);
+    // A request retried with its Idempotency-Key decides again but writes nothing: its new token was never
+    // stored, so it is not mailed (the stored one went out with the first try).
+    const { state } = await this.executor.load(userStream(user.id), userDecider);
+    if (state.status !== 'none' && state.reset?.tokenHash === hash)
+      await this.emails.send(this.emails.passwordResetMailFor(email, user.name, token), false);
   }
 }
 

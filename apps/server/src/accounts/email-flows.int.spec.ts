@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/token.service';
+import { RequestPasswordResetHandler } from './account-email.commands';
 import { seedGlobalUser } from '../../test/support/seed-users';
 import {
   lastMail,
@@ -263,6 +264,29 @@ describe('password reset', () => {
     expect(await auditActions(s.userId)).toEqual(
       expect.arrayContaining(['password_reset_request', 'password_reset']),
     );
+  });
+
+  it('a reset request retried with its Idempotency-Key mails no link that was never stored', async () => {
+    const s = await signUpOwner(t.http);
+    const key = `sifirlama-${randomUUID()}`;
+    const ask = () =>
+      request(t.http)
+        .post('/api/v1/requestResetPassword')
+        .set('Idempotency-Key', key)
+        .send({ email: s.email });
+    const resets = t.server.app.get(RequestPasswordResetHandler);
+    const mails = () => sentMails(t).filter((m) => m.to === s.email && m.links[0]?.includes('/giris/reset?'));
+    expect((await ask()).status).toBe(200);
+    await resets.settled();
+    expect(mails()).toHaveLength(1);
+    const again = await ask();
+    expect([again.status, again.body]).toEqual([200, { success: true }]);
+    await resets.settled();
+    expect(mails()).toHaveLength(1);
+    const ok = await request(t.http)
+      .post('/api/v1/resetPassword')
+      .send({ email: s.email, token: lastMail(t.http, s.email, 'reset').token, newPassword: 'yeni-sifre-1' });
+    expect(ok.status).toBe(200);
   });
 
   it('refuses an expired reset token', async () => {
