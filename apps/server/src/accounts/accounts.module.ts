@@ -8,6 +8,10 @@ import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
 import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
+import {
+  ApproveOrganizationVerificationHandler,
+  RefuseOrganizationVerificationHandler,
+} from './organization-verification.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
 import { OrganizationsService } from './organizations.service';
@@ -28,6 +32,8 @@ import { SessionsService } from './sessions.service';
     InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
+    ApproveOrganizationVerificationHandler,
+    RefuseOrganizationVerificationHandler,
     OrganizationsService,
   ],
   exports: [AccountsService, RATE_LIMITER],

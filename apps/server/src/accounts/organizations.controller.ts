@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   DomainError,
   ROLES,
@@ -7,6 +8,7 @@ import {
   inviteUserSchema,
   updateOrganizationUserSchema,
   removeOrganizationUserSchema,
+  refuseOrganizationVerificationSchema,
 } from '@okul/domain';
 import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { CommandExecutor } from '../infra/command-executor';
@@ -15,9 +17,18 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { InvitationsService } from './invitations.service';
 import { OrganizationsService } from './organizations.service';
+import {
+  ApproveOrganizationVerificationCommand,
+  RefuseOrganizationVerificationCommand,
+} from './organization-verification.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { organizationUserSchema, successAnswerSchema } from '@okul/domain';
 import { z } from 'zod';
+
+const verificationAnswerSchema = successAnswerSchema.extend({
+  verificationStatus: z.enum(['approved', 'refused']),
+  verificationReason: z.string().nullable(),
+});
 
 /** api.md 7.3, the Organisation row: name, access toggles, users and invitations. */
 @Controller('api/v1/orgs/:orgID')
@@ -26,6 +37,7 @@ export class OrganizationsController {
     @Inject(OrganizationsService) private readonly orgs: OrganizationsService,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @ApiBody(editOrganizationSchema)
@@ -79,6 +91,45 @@ export class OrganizationsController {
       parseBody(emptyBodySchema, body);
       await this.orgs.decide(ctx, req.org!.id, { type: 'ActivateOrganization', now: ctx.now.toISOString() });
       return { success: true, deactivated: false };
+    });
+  }
+
+  /**
+   * product.md 4: a personal membership is verified by hand, by a developer (or the admin) from the
+   * organisation picker. Like the access toggles it works on an organisation that is not paid yet.
+   */
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors('org.notFound', 'org.verificationNotRequired')
+  @Post('approveOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async approveOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'approve_organization_verification', async () => {
+      parseBody(emptyBodySchema, body);
+      return this.commands.execute(new ApproveOrganizationVerificationCommand(ctx));
+    });
+  }
+
+  @ApiBody(refuseOrganizationVerificationSchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors(
+    'org.notFound',
+    'org.verificationNotRequired',
+    'org.verificationAlreadyApproved',
+    'org.verificationReasonMissing',
+  )
+  @Post('refuseOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async refuseOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'refuse_organization_verification', async () => {
+      const { reason } = parseBody(refuseOrganizationVerificationSchema, body);
+      return this.commands.execute(new RefuseOrganizationVerificationCommand(ctx, reason));
     });
   }
 
