@@ -5,6 +5,17 @@ import { CONFIG } from '../infra/tokens';
 import { MailModule } from '../mail/mail.module';
 import { AccountEmailsService } from './account-emails.service';
 import { AccountsController } from './accounts.controller';
+import {
+  EndAllSessionsHandler,
+  EndSessionHandler,
+  LoginHandler,
+  PreregisterHandler,
+  RefreshSessionHandler,
+  RegisterHandler,
+  StartSessionHandler,
+  UpdateProfileHandler,
+} from './accounts.commands';
+import { AccountsQueries } from './accounts.queries';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
 import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
@@ -14,7 +25,14 @@ import {
 } from './organization-verification.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
-import { OrganizationsService } from './organizations.service';
+import {
+  ActivateOrganizationHandler,
+  DeactivateOrganizationHandler,
+  RemoveOrganizationUserHandler,
+  RenameOrganizationHandler,
+  UpdateOrganizationUserHandler,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -27,6 +45,15 @@ import { SessionsService } from './sessions.service';
       inject: [CONFIG],
     },
     AccountsService,
+    AccountsQueries,
+    PreregisterHandler,
+    RegisterHandler,
+    LoginHandler,
+    StartSessionHandler,
+    RefreshSessionHandler,
+    EndSessionHandler,
+    EndAllSessionsHandler,
+    UpdateProfileHandler,
     AccountEmailsService,
     SessionsService,
     InvitationsService,
@@ -34,7 +61,12 @@ import { SessionsService } from './sessions.service';
     RevokeInvitationHandler,
     ApproveOrganizationVerificationHandler,
     RefuseOrganizationVerificationHandler,
-    OrganizationsService,
+    OrganizationsQueries,
+    RenameOrganizationHandler,
+    DeactivateOrganizationHandler,
+    ActivateOrganizationHandler,
+    UpdateOrganizationUserHandler,
+    RemoveOrganizationUserHandler,
   ],
   exports: [AccountsService, RATE_LIMITER],
 })

@@ -16,7 +16,14 @@ import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { InvitationsService } from './invitations.service';
-import { OrganizationsService } from './organizations.service';
+import {
+  ActivateOrganizationCommand,
+  DeactivateOrganizationCommand,
+  RemoveOrganizationUserCommand,
+  RenameOrganizationCommand,
+  UpdateOrganizationUserCommand,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
 import {
   ApproveOrganizationVerificationCommand,
   RefuseOrganizationVerificationCommand,
@@ -34,10 +41,10 @@ const verificationAnswerSchema = successAnswerSchema.extend({
 @Controller('api/v1/orgs/:orgID')
 export class OrganizationsController {
   constructor(
-    @Inject(OrganizationsService) private readonly orgs: OrganizationsService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OrganizationsQueries) private readonly queries: OrganizationsQueries,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
-    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @ApiBody(editOrganizationSchema)
@@ -49,12 +56,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_organization', async () => {
       const { name } = parseBody(editOrganizationSchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'RenameOrganization',
-        name,
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, name };
+      return { success: true, ...(await this.commands.execute(new RenameOrganizationCommand(ctx, name))) };
     });
   }
 
@@ -70,11 +72,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'deactivate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'DeactivateOrganization',
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, deactivated: true };
+      return { success: true, ...(await this.commands.execute(new DeactivateOrganizationCommand(ctx))) };
     });
   }
 
@@ -89,8 +87,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'activate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, { type: 'ActivateOrganization', now: ctx.now.toISOString() });
-      return { success: true, deactivated: false };
+      return { success: true, ...(await this.commands.execute(new ActivateOrganizationCommand(ctx))) };
     });
   }
 
@@ -138,7 +135,7 @@ export class OrganizationsController {
   @Get('getOrganizationUsers')
   @MinRole(ROLES.schoolStaff)
   getOrganizationUsers(@Req() req: AppRequest) {
-    return this.orgs.users(req.org!.id);
+    return this.queries.users(req.org!.id);
   }
 
   @ApiBody(updateOrganizationUserSchema)
@@ -151,7 +148,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'update_org_user', async () => {
       const input = parseBody(updateOrganizationUserSchema, body);
-      await this.orgs.updateUser(ctx, req.org!.id, input);
+      await this.commands.execute(new UpdateOrganizationUserCommand(ctx, input));
       return { success: true };
     });
   }
@@ -166,7 +163,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'delete_user', async () => {
       const { userId } = parseBody(removeOrganizationUserSchema, body);
-      await this.orgs.removeUser(ctx, req.org!.id, userId);
+      await this.commands.execute(new RemoveOrganizationUserCommand(ctx, userId));
       return { success: true };
     });
   }
