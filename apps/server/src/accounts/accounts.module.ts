@@ -33,6 +33,10 @@ import {
 } from './account-email.commands';
 import { MarkMessageReadHandler } from './inbox.commands';
 import { InboxQueries } from './inbox.queries';
+import {
+  ApproveOrganizationVerificationHandler,
+  RefuseOrganizationVerificationHandler,
+} from './organization-verification.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
 import {
@@ -78,6 +82,8 @@ import { SessionsService } from './sessions.service';
     ResetPasswordHandler,
     MarkMessageReadHandler,
     InboxQueries,
+    ApproveOrganizationVerificationHandler,
+    RefuseOrganizationVerificationHandler,
     OrganizationsQueries,
     RenameOrganizationHandler,
     DeactivateOrganizationHandler,

@@ -244,6 +244,20 @@ const ACTIONS = {
     },
   },
   accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
+  // ours: product.md 4, the manual verification of a personal membership
+  request_organization_verification: {
+    label: 'Kurum doğrulaması isteme',
+    done: () => 'Bireysel üyelik için kurum doğrulaması istedi.',
+  },
+  approve_organization_verification: {
+    label: 'Kurum doğrulamasını onaylama',
+    done: () => 'Kurumun bireysel üyelik doğrulamasını onayladı.',
+  },
+  refuse_organization_verification: {
+    label: 'Kurum doğrulamasını reddetme',
+    done: (d) =>
+      `Kurumun bireysel üyelik doğrulamasını reddetti${text(d.reason) ? ` (gerekçe: ${text(d.reason)})` : ''}.`,
+  },
   // ours: the organisation sends a pending invitation again or revokes it (Kullanıcılar, Bekleyen davetler)
   resend_invitation: {
     label: 'Daveti yeniden gönderme',
@@ -432,6 +446,10 @@ const ACTIONS = {
   import_organization_backup: {
     label: 'Kurum yedeği yükleme',
     done: () => 'Bir kurum yedeğini yükledi.',
+  },
+  export_organization_backup: {
+    label: 'Kurum yedeği alma',
+    done: (d) => `Kurum yedeğini indirdi${facts([['dosya', text(d.fileName)]])}.`,
   },
 
   // calendar feeds (ours)
