@@ -25,6 +25,7 @@ export const historyMessages = {
   'history.close': { status: 200, text: 'Kapat' },
   'history.balanceAsOf': { status: 200, text: 'Bu tarihteki bakiye' },
   'history.charged': { status: 200, text: 'Borç' },
+  'history.balanceTotal': { status: 200, text: 'Toplam bakiye (ödenen − borç): {amount}' },
   'history.paid': { status: 200, text: 'Ödenen' },
   'history.owed': { status: 200, text: 'Kalan' },
   'history.empty': { status: 200, text: '—' },

@@ -76,6 +76,11 @@ function BalanceAsOf({ studentId, day }: { studentId: string; day: string }) {
       </Typography>
       <QueryStatus loading={b.isLoading} error={b.error} gap={1} />
       {b.data && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="history-balance-total">
+          {message('history.balanceTotal', { amount: formatTl(b.data.balance) })}
+        </Typography>
+      )}
+      {b.data && (
         <Table size="small" data-testid="history-balance">
           <TableHead>
             <TableRow>
