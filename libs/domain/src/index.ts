@@ -34,3 +34,4 @@ export * from './receipts';
 export * from './exports';
 export * from './media';
 export * from './backups';
+export * from './history';

@@ -23,6 +23,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoryButton } from '../../history/HistoryDialog';
 import { Section } from '../../../components/Section';
 import { useReadySession } from '../../auth/useSession';
 import { GradesSection } from '../../grades/GradesSection';
@@ -168,6 +169,12 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
 
   const actions = admin ? (
     <>
+      <HistoryButton
+        kind="student"
+        id={student.id}
+        title={`${student.name} ${student.surname}`}
+        variant="button"
+      />
       <Button
         variant="outlined"
         startIcon={<EditIcon />}
@@ -250,7 +257,7 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
         <GradesSection student={student} />
       </Section>
       <Section sx={{ mt: 3 }} title="Yoklamalar">
-        <StudentAttendances studentId={student.id} />
+        <StudentAttendances studentId={student.id} withHistory={admin} />
       </Section>
 
       <ConfirmDialog
