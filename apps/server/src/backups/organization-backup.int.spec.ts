@@ -389,7 +389,7 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
     for (let i = 0; i < 200 && (await chainCheckpoint(persistence.ownerDb)) < head; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const outcome = await verifyChain(persistence.ownerDb, persistence.ownerStore, owner.organizationId);
+    const outcome = await verifyChain(persistence.ownerDb, persistence.rawStore, owner.organizationId);
     expect(outcome).toMatchObject({ ok: true, verified: await orgEvents(target), pending: 0 });
   });
 });

@@ -620,6 +620,14 @@ const ACTIONS = {
     done: (d) =>
       onNamed(d, (n) => `${n} adlı silinmiş öğrenciyi geri getirdi.`, 'Silinmiş bir öğrenciyi geri getirdi.'),
   },
+  // KVKK: the sentence names the student by number only, never by a name that was erased.
+  erase_student_personal_data: {
+    label: 'Kişisel veri silme (KVKK)',
+    done: (d) =>
+      typeof d.studentNumber === 'number'
+        ? `${String(d.studentNumber).padStart(5, '0')} numaralı öğrencinin kişisel verilerini sildi (KVKK).`
+        : 'Bir öğrencinin kişisel verilerini sildi (KVKK).',
+  },
 } as const satisfies Record<string, ActionText>;
 
 export type LogAction = keyof typeof ACTIONS;

@@ -97,6 +97,7 @@ const OUR_ACTIONS = [
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',
+  'erase_student_personal_data',
 ];
 
 describe('log sentences', () => {
