@@ -35,3 +35,4 @@ export * from './exports';
 export * from './media';
 export * from './backups';
 export * from './event-map';
+export * from './history';

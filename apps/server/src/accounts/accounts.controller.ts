@@ -24,7 +24,12 @@ import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest, type Principal } from '../infra/http/request-context';
 import { CONFIG } from '../infra/tokens';
-import { AccountEmailsService } from './account-emails.service';
+import {
+  RequestEmailVerificationCommand,
+  RequestPasswordResetCommand,
+  ResetPasswordCommand,
+  VerifyEmailCommand,
+} from './account-email.commands';
 import {
   EndAllSessionsCommand,
   EndSessionCommand,
@@ -36,7 +41,9 @@ import {
   type IssuedSession,
 } from './accounts.commands';
 import { AccountsQueries } from './accounts.queries';
-import { InvitationsService } from './invitations.service';
+import { InboxQueries } from './inbox.queries';
+import { MarkMessageReadCommand } from './inbox.commands';
+import { AcceptInvitationByTokenCommand, RespondToInvitationCommand } from './invitation.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import {
   emptyBodySchema,
@@ -77,8 +84,7 @@ export class AccountsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(AccountsQueries) private readonly queries: AccountsQueries,
-    @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
-    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(InboxQueries) private readonly inbox: InboxQueries,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AccessService) private readonly access: AccessService,
@@ -301,11 +307,14 @@ export class AccountsController {
       this.executor,
       ctx,
       'request_email_verification',
-      async () => {
-        const input = parseBody(requestEmailVerificationSchema, body);
-        await this.emails.requestEmailVerification(ctx, p.userId, p.email, input.email);
-        return { success: true };
-      },
+      () =>
+        this.commands.execute(
+          new RequestEmailVerificationCommand(
+            ctx,
+            p.email,
+            parseBody(requestEmailVerificationSchema, body).email,
+          ),
+        ),
       { email: p.email },
     );
   }
@@ -323,10 +332,9 @@ export class AccountsController {
       this.executor,
       ctx,
       'verify_email',
-      async () => {
+      () => {
         const input = parseBody(verifyEmailSchema, body);
-        await this.emails.verifyEmail(ctx, input.email, input.token);
-        return { success: true };
+        return this.commands.execute(new VerifyEmailCommand(ctx, input.email, input.token));
       },
       { email: emailOf(body) },
     );
@@ -344,11 +352,10 @@ export class AccountsController {
       this.executor,
       ctx,
       'password_reset_request',
-      async () => {
-        const input = parseBody(requestResetPasswordSchema, body);
-        await this.emails.requestResetPassword(ctx, input.email);
-        return { success: true };
-      },
+      () =>
+        this.commands.execute(
+          new RequestPasswordResetCommand(ctx, parseBody(requestResetPasswordSchema, body).email),
+        ),
       { email: emailOf(body) },
     );
   }
@@ -365,10 +372,11 @@ export class AccountsController {
       this.executor,
       ctx,
       'password_reset',
-      async () => {
+      () => {
         const input = parseBody(resetPasswordSchema, body);
-        await this.emails.resetPassword(ctx, input.email, input.token, input.newPassword);
-        return { success: true };
+        return this.commands.execute(
+          new ResetPasswordCommand(ctx, input.email, input.token, input.newPassword),
+        );
       },
       { email: emailOf(body) },
     );
@@ -386,10 +394,11 @@ export class AccountsController {
       this.executor,
       ctx,
       'accept_invitation',
-      async () => {
+      () => {
         const input = parseBody(acceptInvitationSchema, body);
-        const r = await this.invitations.acceptByToken(ctx, input.email, input.token, input.newPassword);
-        return { success: true, organizationId: r.organizationId };
+        return this.commands.execute(
+          new AcceptInvitationByTokenCommand(ctx, input.email, input.token, input.newPassword),
+        );
       },
       { email: emailOf(body) },
     );
@@ -399,7 +408,7 @@ export class AccountsController {
   @ApiAnswer(z.array(inboxItemSchema))
   @Get('getMessages')
   getMessages(@Req() req: AppRequest) {
-    return this.invitations.messages(req.principal!.userId);
+    return this.inbox.messages(req.principal!.userId);
   }
 
   @AccountCall()
@@ -410,11 +419,9 @@ export class AccountsController {
   @HttpCode(200)
   async markMessageAsRead(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
-    return audited(this.executor, ctx, 'mark_message_read', async () => {
-      const { messageId } = parseBody(messageIdSchema, body);
-      await this.invitations.markRead(ctx, req.principal!.userId, messageId);
-      return { success: true };
-    });
+    return audited(this.executor, ctx, 'mark_message_read', () =>
+      this.commands.execute(new MarkMessageReadCommand(ctx, parseBody(messageIdSchema, body).messageId)),
+    );
   }
 
   @AccountCall()
@@ -426,14 +433,9 @@ export class AccountsController {
   async respondToOrgInvitation(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     const accept = (body as { accept?: unknown } | null)?.accept === true;
-    return audited(this.executor, ctx, accept ? 'accept_invitation' : 'reject_invitation', async () => {
+    return audited(this.executor, ctx, accept ? 'accept_invitation' : 'reject_invitation', () => {
       const input = parseBody(respondToInvitationSchema, body);
-      const r = await this.invitations.respond(ctx, req.principal!, input.messageId, input.accept);
-      return {
-        success: true,
-        organizationId: r.organizationId,
-        responseStatus: input.accept ? 'accepted' : 'rejected',
-      };
+      return this.commands.execute(new RespondToInvitationCommand(ctx, input.messageId, input.accept));
     });
   }
 }

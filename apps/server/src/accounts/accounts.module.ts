@@ -18,7 +18,25 @@ import {
 import { AccountsQueries } from './accounts.queries';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
-import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
+import {
+  AcceptInvitationByTokenHandler,
+  InviteUserHandler,
+  ResendInvitationHandler,
+  RespondToInvitationHandler,
+  RevokeInvitationHandler,
+} from './invitation.commands';
+import {
+  RequestEmailVerificationHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  VerifyEmailHandler,
+} from './account-email.commands';
+import { MarkMessageReadHandler } from './inbox.commands';
+import { InboxQueries } from './inbox.queries';
+import {
+  ApproveOrganizationVerificationHandler,
+  RefuseOrganizationVerificationHandler,
+} from './organization-verification.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
 import {
@@ -55,6 +73,17 @@ import { SessionsService } from './sessions.service';
     InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
+    InviteUserHandler,
+    AcceptInvitationByTokenHandler,
+    RespondToInvitationHandler,
+    RequestEmailVerificationHandler,
+    VerifyEmailHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    MarkMessageReadHandler,
+    InboxQueries,
+    ApproveOrganizationVerificationHandler,
+    RefuseOrganizationVerificationHandler,
     OrganizationsQueries,
     RenameOrganizationHandler,
     DeactivateOrganizationHandler,

@@ -8,6 +8,7 @@ import {
   inviteUserSchema,
   updateOrganizationUserSchema,
   removeOrganizationUserSchema,
+  refuseOrganizationVerificationSchema,
 } from '@okul/domain';
 import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { CommandExecutor } from '../infra/command-executor';
@@ -23,9 +24,18 @@ import {
   UpdateOrganizationUserCommand,
 } from './organizations.commands';
 import { OrganizationsQueries } from './organizations.queries';
+import {
+  ApproveOrganizationVerificationCommand,
+  RefuseOrganizationVerificationCommand,
+} from './organization-verification.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { organizationUserSchema, successAnswerSchema } from '@okul/domain';
 import { z } from 'zod';
+
+const verificationAnswerSchema = successAnswerSchema.extend({
+  verificationStatus: z.enum(['approved', 'refused']),
+  verificationReason: z.string().nullable(),
+});
 
 /** api.md 7.3, the Organisation row: name, access toggles, users and invitations. */
 @Controller('api/v1/orgs/:orgID')
@@ -78,6 +88,45 @@ export class OrganizationsController {
     return audited(this.executor, ctx, 'activate_organization', async () => {
       parseBody(emptyBodySchema, body);
       return { success: true, ...(await this.commands.execute(new ActivateOrganizationCommand(ctx))) };
+    });
+  }
+
+  /**
+   * product.md 4: a personal membership is verified by hand, by a developer (or the admin) from the
+   * organisation picker. Like the access toggles it works on an organisation that is not paid yet.
+   */
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors('org.notFound', 'org.verificationNotRequired')
+  @Post('approveOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async approveOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'approve_organization_verification', async () => {
+      parseBody(emptyBodySchema, body);
+      return this.commands.execute(new ApproveOrganizationVerificationCommand(ctx));
+    });
+  }
+
+  @ApiBody(refuseOrganizationVerificationSchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors(
+    'org.notFound',
+    'org.verificationNotRequired',
+    'org.verificationAlreadyApproved',
+    'org.verificationReasonMissing',
+  )
+  @Post('refuseOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async refuseOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'refuse_organization_verification', async () => {
+      const { reason } = parseBody(refuseOrganizationVerificationSchema, body);
+      return this.commands.execute(new RefuseOrganizationVerificationCommand(ctx, reason));
     });
   }
 

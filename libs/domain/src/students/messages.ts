@@ -64,4 +64,19 @@ export const studentMessages = {
   'student.resurrectFailed': { status: 400, text: 'Öğrenci geri getirilemedi' }, // ours
   'student.noteSaved': { status: 200, text: 'Not kaydedildi' }, // ours
   'student.noteUpdateFailed': { status: 400, text: 'Not güncellenemedi' }, // ours
+  // KVKK erasure (ours): the name an erased student keeps, the refusals and the screen's texts.
+  'student.erasedName': { status: 200, text: 'Silinmiş öğrenci #{number}' }, // ours
+  'student.erased': { status: 409, text: 'Öğrencinin kişisel verileri silinmiş.' }, // ours
+  'student.eraseTitle': { status: 200, text: 'Kişisel verileri sil' }, // ours
+  'student.eraseWarning': {
+    status: 200,
+    text: 'Öğrencinin adı, TCKN, telefonları, e-postası, adresi ve veli bilgileri kalıcı olarak silinecek. Ödemeler, yoklamalar ve kayıtlar korunur. Bu işlem geri alınamaz.',
+  }, // ours
+  'student.eraseConfirmPrompt': {
+    status: 200,
+    text: 'Onaylamak için öğrenci numarasını ({number}) yazın.',
+  }, // ours
+  'student.eraseConfirmMismatch': { status: 400, text: 'Yazılan numara öğrenci numarasıyla aynı değil.' }, // ours
+  'student.erasedToast': { status: 200, text: 'Öğrencinin kişisel verileri silindi' }, // ours
+  'student.eraseFailed': { status: 400, text: 'Kişisel veriler silinemedi' }, // ours
 } as const;
