@@ -9,10 +9,12 @@ import {
   SoftDeleteStudentHandler,
 } from './student.commands';
 import { StudentsController } from './students.controller';
+import { StudentImportController } from './student-import.controller';
+import { ImportStudentsHandler } from './student-import.commands';
 import { StudentsQueries } from './students.queries';
 
 @Module({
-  controllers: [StudentsController],
+  controllers: [StudentsController, StudentImportController],
   providers: [
     StudentsQueries,
     BalancesService,
@@ -22,6 +24,7 @@ import { StudentsQueries } from './students.queries';
     EditStudentHandler,
     SoftDeleteStudentHandler,
     ResurrectStudentHandler,
+    ImportStudentsHandler,
   ],
   exports: [StudentsQueries],
 })

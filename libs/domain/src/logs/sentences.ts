@@ -602,6 +602,18 @@ const ACTIONS = {
     done: (d) =>
       onNamed(d, (n) => `${n} adlı silinmiş öğrenciyi geri getirdi.`, 'Silinmiş bir öğrenciyi geri getirdi.'),
   },
+  // ours: the import of a student list logs one entry per request with its counts
+  import_students: {
+    label: 'Öğrenci listesi içe aktarma',
+    done: (d) =>
+      `${quoted(d.fileName) === null ? 'Bir dosyadan' : `${quoted(d.fileName)} dosyasından`} ${text(d.created) ?? '0'} öğrenciyi içe aktardı${facts(
+        [
+          ['satır', text(d.total)],
+          ['zaten kayıtlı', text(d.existing)],
+          ['reddedilen', text(d.refused)],
+        ],
+      )}.`,
+  },
 } as const satisfies Record<string, ActionText>;
 
 export type LogAction = keyof typeof ACTIONS;

@@ -6,3 +6,5 @@ export * from './registration';
 export * from './sample';
 export * from './age';
 export * from './answers';
+export * from './import';
+export * from './import-messages';

@@ -15,4 +15,14 @@ export const studentAuditMappers: Record<string, AuditMapper> = {
   }),
   StudentSoftDeleted: (e) => ({ action: 'soft_delete_student', details: { studentDbId: e.data.studentId } }),
   StudentResurrected: (e) => ({ action: 'resurrect_student', details: { studentDbId: e.data.studentId } }),
+  StudentsImported: (e) => ({
+    action: 'import_students',
+    details: {
+      fileName: e.data.fileName,
+      total: e.data.total,
+      created: e.data.created,
+      existing: e.data.existing,
+      refused: e.data.refused,
+    },
+  }),
 };

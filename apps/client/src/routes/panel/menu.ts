@@ -6,6 +6,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SchoolIcon from '@mui/icons-material/School';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -104,6 +105,15 @@ export const PANEL_PAGES = {
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolAdmin,
     icon: PersonAddIcon,
+  },
+  studentImport: {
+    path: '/giris/ogrenciler/ice-aktar',
+    label: 'Öğrenci Listesi İçe Aktar',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolAdmin,
+    icon: UploadFileIcon,
+    inMenu: false,
+    menuParent: '/giris/ogrenciler',
   },
   studentEdit: {
     path: '/giris/ogrenci-duzenle',
