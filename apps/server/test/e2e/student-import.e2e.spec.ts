@@ -73,9 +73,10 @@ describe('student list import in the browser', () => {
     });
 
     // the columns are guessed from the Turkish headers
-    await expect.poll(() => page.getByLabel('Adı sütunu').inputValue()).toBe('name');
-    expect(await page.getByLabel('T.C. Kimlik No sütunu').inputValue()).toBe('TCKN');
-    expect(await page.getByLabel('Veli Telefonu sütunu').inputValue()).toBe('parent1Phone');
+    const column = (header: string) => page.getByRole('combobox', { name: `${header} sütunu`, exact: true });
+    await expect.poll(() => column('Adı').textContent()).toBe('İsim');
+    expect(await column('T.C. Kimlik No').textContent()).toBe('TC Kimlik No');
+    expect(await column('Veli Telefonu').textContent()).toBe('1. Veli Telefonu');
     await expect
       .poll(() => page.getByTestId('import-preview-summary').textContent())
       .toBe('20 satır: 18 geçerli, 2 hatalı');
