@@ -20,8 +20,6 @@ import {
   type ImportRowOutcome,
   type ImportStudentsAnswer,
   type ImportStudentsInput,
-  type Decider,
-  type DomainEvent,
 } from '@okul/domain';
 import {
   CommandExecutor,
@@ -92,15 +90,15 @@ export class ImportStudentsHandler implements ICommandHandler<ImportStudentsComm
     await this.executor.executeMany(ctx, async () => {
       const streams = candidates.map((c) => studentRegistrationStreams({ ...c, organizationId }));
       const [students, tckns, numbers, record] = await Promise.all([
-        this.loadAll(
+        this.executor.loadMany(
           streams.map((s) => s.student),
           studentDecider,
         ),
-        this.loadAll(
+        this.executor.loadMany(
           streams.map((s) => s.tckn),
           tcknReservationDecider,
         ),
-        this.loadAll(
+        this.executor.loadMany(
           streams.map((s) => s.numbers),
           studentNumberDecider,
         ),
@@ -137,15 +135,6 @@ export class ImportStudentsHandler implements ICommandHandler<ImportStudentsComm
       return decisions;
     });
     return { ...countOutcomes(outcomes), rows: outcomes };
-  }
-
-  /** Each distinct stream loaded once. */
-  private async loadAll<C, E extends DomainEvent, S>(
-    streamIds: string[],
-    decider: Decider<C, E, S>,
-  ): Promise<Map<string, LoadedStream<S>>> {
-    const loaded = await Promise.all([...new Set(streamIds)].map((id) => this.executor.load(id, decider)));
-    return new Map(loaded.map((l) => [l.streamId, l]));
   }
 }
 
