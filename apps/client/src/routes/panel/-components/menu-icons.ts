@@ -6,7 +6,6 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SchoolIcon from '@mui/icons-material/School';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -29,7 +28,8 @@ export const PANEL_PAGE_ICONS = {
   settings: SettingsIcon,
   students: SchoolIcon,
   studentRegister: PersonAddIcon,
-  studentImport: UploadFileIcon,
+  // an icon the menu loads anyway: a page out of the menu must not add to the panel's first load
+  studentImport: SchoolIcon,
   studentEdit: SchoolIcon,
   studentDetail: SchoolIcon,
   attendances: FactCheckIcon,
