@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
-  DomainError,
   acceptInvitationSchema,
   loginSchema,
   logoutSchema,
@@ -25,9 +25,18 @@ import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest, type Principal } from '../infra/http/request-context';
 import { CONFIG } from '../infra/tokens';
 import { AccountEmailsService } from './account-emails.service';
-import { AccountsService, type IssuedSession } from './accounts.service';
+import {
+  EndAllSessionsCommand,
+  EndSessionCommand,
+  LoginCommand,
+  PreregisterCommand,
+  RefreshSessionCommand,
+  RegisterCommand,
+  UpdateProfileCommand,
+  type IssuedSession,
+} from './accounts.commands';
+import { AccountsQueries } from './accounts.queries';
 import { InvitationsService } from './invitations.service';
-import { SessionsService } from './sessions.service';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import {
   emptyBodySchema,
@@ -66,9 +75,9 @@ const emailOf = (body: unknown): string | null => {
 @Controller('api/v1')
 export class AccountsController {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(AccountsQueries) private readonly queries: AccountsQueries,
     @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(TokenService) private readonly tokens: TokenService,
@@ -108,8 +117,7 @@ export class AccountsController {
       ctx,
       'create_organization',
       async () => {
-        const input = parseBody(preregisterSchema, body);
-        await this.accounts.preregister(ctx, input);
+        await this.commands.execute(new PreregisterCommand(ctx, parseBody(preregisterSchema, body)));
         return { success: true };
       },
       { email: emailOf(body) },
@@ -132,7 +140,7 @@ export class AccountsController {
       'create_user',
       async () => {
         const input = parseBody(registerSchema, body);
-        const { userId } = await this.accounts.register(ctx, input, caller);
+        const { userId } = await this.commands.execute(new RegisterCommand(ctx, input, caller));
         return { success: true, userId };
       },
       { email: emailOf(body) },
@@ -152,8 +160,7 @@ export class AccountsController {
       ctx,
       'login',
       async () => {
-        const input = parseBody(loginSchema, body);
-        const s = await this.accounts.login(ctx, input.email, input.password);
+        const s = await this.commands.execute(new LoginCommand(ctx, parseBody(loginSchema, body)));
         this.setRefreshCookie(res, s);
         return { success: true, access_token: s.accessToken };
       },
@@ -169,10 +176,11 @@ export class AccountsController {
   @HttpCode(200)
   async refresh(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
     const cookie = refreshCookie(this.config);
-    const presented = req.cookies?.[cookie.name];
-    if (typeof presented !== 'string' || !presented) throw new DomainError('auth.refreshInvalid');
+    const presented: unknown = req.cookies?.[cookie.name];
     try {
-      const s = await this.accounts.refresh(commandContext(req), presented);
+      const s = await this.commands.execute(
+        new RefreshSessionCommand(commandContext(req), typeof presented === 'string' ? presented : ''),
+      );
       this.setRefreshCookie(res, s);
       return { accessToken: s.accessToken, access_token: s.accessToken };
     } catch (e) {
@@ -193,29 +201,16 @@ export class AccountsController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const p = req.principal!;
     const input = parseBody(logoutSchema, body);
-    // api.md 7.2: logout takes a sessionId; ending another of one's own sessions uses the same call.
-    const sessionId = input.sessionId && input.sessionId !== '' ? input.sessionId : p.sessionId;
     const ctx = commandContext(req);
-    await audited(this.executor, ctx, 'logout', async () => {
-      // A stolen access token must not be enough to sign the owner out of their other devices.
-      if (sessionId !== p.sessionId) {
-        if (!input.currentPassword) throw new DomainError('account.currentPasswordMissing');
-        await this.accounts.checkCurrentPassword(p.userId, input.currentPassword);
-      }
-      await this.accounts.endSession(
-        ctx,
-        p.userId,
-        sessionId,
-        sessionId === p.sessionId ? 'logout' : 'ended_by_user',
-      );
-    });
-    if (sessionId === p.sessionId) {
+    const ended = await audited(this.executor, ctx, 'logout', () =>
+      this.commands.execute(new EndSessionCommand(ctx, req.principal!, input)),
+    );
+    if (ended.wasCurrent) {
       const cookie = refreshCookie(this.config);
       res.clearCookie(cookie.name, { path: cookie.path });
     }
-    return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
+    return { success: true, ...ended };
   }
 
   @AccountCall()
@@ -230,10 +225,11 @@ export class AccountsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const ctx = commandContext(req);
-    const endedSessions = await audited(this.executor, ctx, 'end_all_sessions', async () => {
-      const input = parseBody(endAllSessionsSchema, body);
-      return this.accounts.endAllSessions(ctx, req.principal!.userId, input.currentPassword);
-    });
+    const { endedSessions } = await audited(this.executor, ctx, 'end_all_sessions', async () =>
+      this.commands.execute(
+        new EndAllSessionsCommand(ctx, req.principal!.userId, parseBody(endAllSessionsSchema, body)),
+      ),
+    );
     const cookie = refreshCookie(this.config);
     res.clearCookie(cookie.name, { path: cookie.path });
     return { success: true as const, endedSessions };
@@ -243,7 +239,7 @@ export class AccountsController {
   @ApiAnswer(profileSchema)
   @Get('getProfile')
   getProfile(@Req() req: AppRequest) {
-    return this.accounts.profile(req.principal!.userId);
+    return this.queries.profile(req.principal!.userId);
   }
 
   @AccountCall()
@@ -261,7 +257,7 @@ export class AccountsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'update_profile', async () => {
       const input = parseBody(updateProfileSchema, body);
-      const r = await this.accounts.updateProfile(ctx, req.principal!, input);
+      const r = await this.commands.execute(new UpdateProfileCommand(ctx, req.principal!, input));
       return { success: true, ...r };
     });
   }
@@ -270,21 +266,21 @@ export class AccountsController {
   @ApiAnswer(sessionsAnswerSchema)
   @Get('getSessions')
   getSessions(@Req() req: AppRequest) {
-    return this.sessions.list(req.principal!.userId, req.principal!.sessionId);
+    return this.queries.sessions(req.principal!.userId, req.principal!.sessionId);
   }
 
   @AccountCall()
   @ApiAnswer(z.array(membershipSchema))
   @Get('getOrganizations')
   getOrganizations(@Req() req: AppRequest) {
-    return this.accounts.organizations(req.principal!.userId);
+    return this.queries.organizations(req.principal!.userId);
   }
 
   @AccountCall()
   @ApiAnswer(z.array(organizationSchema))
   @Get('getAllOrganizations')
   getAllOrganizations(@Req() req: AppRequest) {
-    return this.accounts.allOrganizations(req.principal!);
+    return this.queries.allOrganizations(req.principal!);
   }
 
   @AccountCall()

@@ -5,12 +5,30 @@ import { CONFIG } from '../infra/tokens';
 import { MailModule } from '../mail/mail.module';
 import { AccountEmailsService } from './account-emails.service';
 import { AccountsController } from './accounts.controller';
+import {
+  EndAllSessionsHandler,
+  EndSessionHandler,
+  LoginHandler,
+  PreregisterHandler,
+  RefreshSessionHandler,
+  RegisterHandler,
+  StartSessionHandler,
+  UpdateProfileHandler,
+} from './accounts.commands';
+import { AccountsQueries } from './accounts.queries';
 import { AccountsService } from './accounts.service';
 import { InvitationsService } from './invitations.service';
 import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
-import { OrganizationsService } from './organizations.service';
+import {
+  ActivateOrganizationHandler,
+  DeactivateOrganizationHandler,
+  RemoveOrganizationUserHandler,
+  RenameOrganizationHandler,
+  UpdateOrganizationUserHandler,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -23,12 +41,26 @@ import { SessionsService } from './sessions.service';
       inject: [CONFIG],
     },
     AccountsService,
+    AccountsQueries,
+    PreregisterHandler,
+    RegisterHandler,
+    LoginHandler,
+    StartSessionHandler,
+    RefreshSessionHandler,
+    EndSessionHandler,
+    EndAllSessionsHandler,
+    UpdateProfileHandler,
     AccountEmailsService,
     SessionsService,
     InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
-    OrganizationsService,
+    OrganizationsQueries,
+    RenameOrganizationHandler,
+    DeactivateOrganizationHandler,
+    ActivateOrganizationHandler,
+    UpdateOrganizationUserHandler,
+    RemoveOrganizationUserHandler,
   ],
   exports: [AccountsService, RATE_LIMITER],
 })

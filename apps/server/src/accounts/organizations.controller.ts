@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   DomainError,
   ROLES,
@@ -14,7 +15,14 @@ import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import { InvitationsService } from './invitations.service';
-import { OrganizationsService } from './organizations.service';
+import {
+  ActivateOrganizationCommand,
+  DeactivateOrganizationCommand,
+  RemoveOrganizationUserCommand,
+  RenameOrganizationCommand,
+  UpdateOrganizationUserCommand,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { organizationUserSchema, successAnswerSchema } from '@okul/domain';
 import { z } from 'zod';
@@ -23,7 +31,8 @@ import { z } from 'zod';
 @Controller('api/v1/orgs/:orgID')
 export class OrganizationsController {
   constructor(
-    @Inject(OrganizationsService) private readonly orgs: OrganizationsService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OrganizationsQueries) private readonly queries: OrganizationsQueries,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
@@ -37,12 +46,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_organization', async () => {
       const { name } = parseBody(editOrganizationSchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'RenameOrganization',
-        name,
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, name };
+      return { success: true, ...(await this.commands.execute(new RenameOrganizationCommand(ctx, name))) };
     });
   }
 
@@ -58,11 +62,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'deactivate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'DeactivateOrganization',
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, deactivated: true };
+      return { success: true, ...(await this.commands.execute(new DeactivateOrganizationCommand(ctx))) };
     });
   }
 
@@ -77,8 +77,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'activate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, { type: 'ActivateOrganization', now: ctx.now.toISOString() });
-      return { success: true, deactivated: false };
+      return { success: true, ...(await this.commands.execute(new ActivateOrganizationCommand(ctx))) };
     });
   }
 
@@ -87,7 +86,7 @@ export class OrganizationsController {
   @Get('getOrganizationUsers')
   @MinRole(ROLES.schoolStaff)
   getOrganizationUsers(@Req() req: AppRequest) {
-    return this.orgs.users(req.org!.id);
+    return this.queries.users(req.org!.id);
   }
 
   @ApiBody(updateOrganizationUserSchema)
@@ -100,7 +99,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'update_org_user', async () => {
       const input = parseBody(updateOrganizationUserSchema, body);
-      await this.orgs.updateUser(ctx, req.org!.id, input);
+      await this.commands.execute(new UpdateOrganizationUserCommand(ctx, input));
       return { success: true };
     });
   }
@@ -115,7 +114,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'delete_user', async () => {
       const { userId } = parseBody(removeOrganizationUserSchema, body);
-      await this.orgs.removeUser(ctx, req.org!.id, userId);
+      await this.commands.execute(new RemoveOrganizationUserCommand(ctx, userId));
       return { success: true };
     });
   }
