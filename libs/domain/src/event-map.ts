@@ -23,6 +23,7 @@ import type { SmsConsentCodeEvent } from './sms/consent-code';
 import type { SmsCampaignEvent, SmsCreditEvent } from './sms/decider';
 import type { SmsNoticeEvent } from './sms/notices';
 import type { StudentStreamEvent } from './students/decider';
+import type { StudentImportEvent } from './students/import';
 import type { StudentNumberEvent } from './students/student-number-decider';
 import type { TcknReservationEvent } from './students/tckn-decider';
 
@@ -70,6 +71,7 @@ export type AnyEvent =
   | SmsCreditEvent
   | SmsNoticeEvent
   | StudentStreamEvent
+  | StudentImportEvent
   | StudentNumberEvent
   | TcknReservationEvent;
 

@@ -17,7 +17,6 @@ import {
 } from './accounts.commands';
 import { AccountsQueries } from './accounts.queries';
 import { AccountsService } from './accounts.service';
-import { InvitationsService } from './invitations.service';
 import {
   AcceptInvitationByTokenHandler,
   InviteUserHandler,
@@ -70,7 +69,6 @@ import { SessionsService } from './sessions.service';
     UpdateProfileHandler,
     AccountEmailsService,
     SessionsService,
-    InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
     InviteUserHandler,

@@ -14,8 +14,8 @@ import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { CommandExecutor } from '../infra/command-executor';
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
-import { commandContext, type AppRequest } from '../infra/http/request-context';
-import { InvitationsService } from './invitations.service';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { InviteUserCommand } from './invitation.commands';
 import {
   ActivateOrganizationCommand,
   DeactivateOrganizationCommand,
@@ -43,7 +43,6 @@ export class OrganizationsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OrganizationsQueries) private readonly queries: OrganizationsQueries,
-    @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
@@ -190,8 +189,11 @@ export class OrganizationsController {
       async () => {
         const input = parseBody(inviteUserSchema, body);
         if (input.orgId.toLowerCase() !== req.org!.id.toLowerCase()) throw new DomainError('org.idMismatch');
-        const r = await this.invitations.invite(ctx, req.principal!, req.org!.id, input);
-        return { success: true, ...r };
+        const octx = { ...ctx, organizationId: req.org!.id };
+        const { invitationId, delivery } = await this.commands.execute(
+          new InviteUserCommand(octx, newEntityId(octx, 'invitation'), input, req.principal!.name),
+        );
+        return { success: true, invitationId, delivery };
       },
       { email: typeof email === 'string' ? email.slice(0, 100) : null },
     );

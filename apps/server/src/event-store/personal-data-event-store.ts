@@ -200,6 +200,13 @@ export class PersonalDataEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId));
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const read = await this.inner.readStreams(streamIds);
+    const out = new Map<string, StoredEvent[]>();
+    for (const [id, events] of read) out.set(id, await this.openAll(events));
+    return out;
+  }
+
   async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
     return this.openAll(await this.inner.readAll(fromPosition, limit));
   }
