@@ -627,6 +627,7 @@ const ACTIONS = {
       typeof d.studentNumber === 'number'
         ? `${String(d.studentNumber).padStart(5, '0')} numaralı öğrencinin kişisel verilerini sildi (KVKK).`
         : 'Bir öğrencinin kişisel verilerini sildi (KVKK).',
+  },
   // ours: the import of a student list logs one entry per request with its counts
   import_students: {
     label: 'Öğrenci listesi içe aktarma',
