@@ -201,9 +201,12 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const read = await this.inner.readStreams(streamIds);
+    const streams = await this.inner.readStreams(streamIds);
+    // One key lookup for every stream's events, then each stream gets its own opened events back.
+    const opened = await this.openAll([...streams.values()].flat());
     const out = new Map<string, StoredEvent[]>();
-    for (const [id, events] of read) out.set(id, await this.openAll(events));
+    let i = 0;
+    for (const [id, events] of streams) out.set(id, opened.slice(i, (i += events.length)));
     return out;
   }
 
