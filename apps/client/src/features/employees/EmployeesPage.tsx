@@ -1,7 +1,5 @@
-import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import {
   employeeTypeLabel,
@@ -27,7 +25,7 @@ import {
   type EmployeeRecord,
 } from './employee-form';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
-import { PersonAvatar } from './PersonAvatar';
+import { fullName, personColumns, RestoreButton } from './people-columns';
 import { usePeopleOptions } from './PeoplePickers';
 import {
   employeesListQueryOptions,
@@ -39,8 +37,6 @@ import {
 } from './queries';
 
 type Editing = { employee: EmployeeRecord | null } | null;
-
-const fullName = (e: EmployeeRecord) => `${e.name} ${e.surname}`;
 
 /** product.md 4 Wage period: each period with its terms, amount, what it earned so far, and Aktif. */
 function WagePeriods({ e }: { e: EmployeeRecord }) {
@@ -88,18 +84,7 @@ export function EmployeesPage() {
 
   const money = (v: number | undefined) => (v === undefined ? '—' : formatTl(v));
   const columns: Column<EmployeeRecord>[] = [
-    {
-      key: 'name',
-      header: 'İsim Soyisim',
-      cell: (e) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <PersonAvatar person={e} />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {fullName(e)}
-          </Typography>
-        </Stack>
-      ),
-    },
+    personColumns.name(),
     ...(tab === 'others'
       ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
@@ -121,28 +106,15 @@ export function EmployeesPage() {
         </Typography>
       ),
     },
-    {
-      key: 'actions',
-      header: 'İşlemler',
-      align: 'right',
-      width: 112,
-      cell: (e) => (
-        <EditDeleteActions
-          editLabel={`${fullName(e)} düzenle`}
-          deleteLabel={`${fullName(e)} sil`}
-          onEdit={() => setEditing({ employee: e })}
-          onDelete={() => setToDelete(e)}
-        />
-      ),
-    },
+    personColumns.actions((e) => setEditing({ employee: e }), setToDelete),
   ];
 
   const deletedColumns: Column<EmployeeRecord>[] = [
-    { key: 'name', header: 'İsim Soyisim', cell: fullName },
+    personColumns.deletedName(),
     ...(tab === 'others'
       ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
-    { key: 'deletedAt', header: 'Silinme tarihi', cell: (e) => formatDateTime(e.deletedAt), hideBelow: 'sm' },
+    personColumns.deletedAt(),
     { key: 'outstanding', header: 'Bakiye', align: 'right', cell: (e) => money(e.outstanding) },
     {
       key: 'restore',
@@ -150,15 +122,11 @@ export function EmployeesPage() {
       align: 'right',
       cell: (e) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Button
-            size="small"
-            startIcon={<RestoreIcon />}
-            disabled={resurrect.isPending}
-            aria-label={`${fullName(e)} geri getir`}
-            onClick={() => resurrect.mutate({ id: e.id })}
-          >
-            Geri Getir
-          </Button>
+          <RestoreButton
+            person={e}
+            busy={resurrect.isPending}
+            onRestore={(p) => resurrect.mutate({ id: p.id })}
+          />
           {/* product.md 4: the permanent delete icon is for deleted other employees (not instructors) */}
           {e.employeeTypeId !== INSTRUCTOR_TYPE_ID && (
             <Tooltip title="Kalıcı olarak sil">
