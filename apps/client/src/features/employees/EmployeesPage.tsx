@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatTl, INSTRUCTOR_TYPE_ID, type EmployeeTypeId } from '@okul/domain';
+import { formatTl, INSTRUCTOR_TYPE_ID, type EmployeeAnswer, type EmployeeTypeId } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -17,13 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { formatDate } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
-import {
-  employeeTypeLabel,
-  isActiveWage,
-  splitEmployees,
-  wageTermsLabel,
-  type EmployeeRecord,
-} from './employee-form';
+import { employeeTypeLabel, isActiveWage, splitEmployees, wageTermsLabel } from './employee-form';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
 import { fullName, personColumns, RestoreButton } from './people-columns';
 import { usePeopleOptions } from './PeoplePickers';
@@ -36,10 +30,10 @@ import {
   useResurrectEmployee,
 } from './queries';
 
-type Editing = { employee: EmployeeRecord | null } | null;
+type Editing = { employee: EmployeeAnswer | null } | null;
 
 /** product.md 4 Wage period: each period with its terms, amount, what it earned so far, and Aktif. */
-function WagePeriods({ e }: { e: EmployeeRecord }) {
+function WagePeriods({ e }: { e: EmployeeAnswer }) {
   if (e.wages.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -72,8 +66,8 @@ export function EmployeesPage() {
   const { courseOptions, userOptions } = usePeopleOptions(orgId);
   const [tab, setTab] = useState<'instructors' | 'others'>('instructors');
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeRecord | null>(null);
-  const [toPurge, setToPurge] = useState<EmployeeRecord | null>(null);
+  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
+  const [toPurge, setToPurge] = useState<EmployeeAnswer | null>(null);
   const add = useAddEmployee(orgId);
   const edit = useEditEmployee(orgId);
   const remove = useDeleteEmployee(orgId);
@@ -83,10 +77,10 @@ export function EmployeesPage() {
   const defaultTypeId: EmployeeTypeId = tab === 'instructors' ? INSTRUCTOR_TYPE_ID : 1;
 
   const money = (v: number | undefined) => (v === undefined ? '—' : formatTl(v));
-  const columns: Column<EmployeeRecord>[] = [
+  const columns: Column<EmployeeAnswer>[] = [
     personColumns.name(),
     ...(tab === 'others'
-      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
+      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeAnswer) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
     { key: 'phone', header: 'Telefon', cell: (e) => e.phone ?? '—', hideBelow: 'md' },
     { key: 'wages', header: 'Maaş dönemleri', cell: (e) => <WagePeriods e={e} />, hideBelow: 'md' },
@@ -109,10 +103,10 @@ export function EmployeesPage() {
     personColumns.actions((e) => setEditing({ employee: e }), setToDelete),
   ];
 
-  const deletedColumns: Column<EmployeeRecord>[] = [
+  const deletedColumns: Column<EmployeeAnswer>[] = [
     personColumns.deletedName(),
     ...(tab === 'others'
-      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
+      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeAnswer) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
     personColumns.deletedAt(),
     { key: 'outstanding', header: 'Bakiye', align: 'right', cell: (e) => money(e.outstanding) },

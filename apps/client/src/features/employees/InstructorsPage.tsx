@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
-import { splitEmployees, type EmployeeRecord } from './employee-form';
+import { splitEmployees } from './employee-form';
+import type { EmployeeAnswer } from '@okul/domain';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
 import { fullName, personColumns, RestoreButton } from './people-columns';
 import { usePeopleOptions } from './PeoplePickers';
@@ -22,7 +23,7 @@ import {
   useResurrectInstructor,
 } from './queries';
 
-type Editing = { instructor: EmployeeRecord | null } | null;
+type Editing = { instructor: EmployeeAnswer | null } | null;
 
 /**
  * /giris/egitmenler (school-admin): the instructors (employees of type 2, the same records as the Eğitmenler
@@ -35,7 +36,7 @@ export function InstructorsPage() {
   const { active, deleted } = useMemo(() => splitEmployees(data).instructors, [data]);
   const { courseOptions, courseName, userOptions } = usePeopleOptions(orgId);
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeRecord | null>(null);
+  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
   const add = useAddInstructor(orgId);
   const edit = useEditInstructor(orgId);
   const remove = useDeleteInstructor(orgId);
@@ -43,7 +44,7 @@ export function InstructorsPage() {
   const userLabel = (id: string | null) =>
     id ? (userOptions.find((u) => u.id === id)?.label ?? 'Kurumdan ayrılmış kullanıcı') : '—';
 
-  const branches = (e: EmployeeRecord) => (
+  const branches = (e: EmployeeAnswer) => (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {e.branches.map((id) => (
         <Chip key={id} size="small" variant="outlined" label={courseName.get(id) ?? 'Silinmiş kurs'} />
@@ -51,7 +52,7 @@ export function InstructorsPage() {
     </Stack>
   );
 
-  const columns: Column<EmployeeRecord>[] = [
+  const columns: Column<EmployeeAnswer>[] = [
     personColumns.name(),
     { key: 'branches', header: 'Branşlar', cell: branches },
     {
@@ -73,7 +74,7 @@ export function InstructorsPage() {
     personColumns.actions((e) => setEditing({ instructor: e }), setToDelete),
   ];
 
-  const deletedColumns: Column<EmployeeRecord>[] = [
+  const deletedColumns: Column<EmployeeAnswer>[] = [
     personColumns.deletedName(),
     { key: 'branches', header: 'Branşlar', cell: branches, hideBelow: 'sm' },
     personColumns.deletedAt(),

@@ -5,15 +5,15 @@ import Typography from '@mui/material/Typography';
 import type { Column } from '../../components/PaginatedTable';
 import { EditDeleteActions } from '../../components/TableParts';
 import { formatDateTime } from '../../lib/format';
-import type { EmployeeRecord } from './employee-form';
+import type { EmployeeAnswer } from '@okul/domain';
 import { PersonAvatar } from './PersonAvatar';
 
-export const fullName = (e: EmployeeRecord) => `${e.name} ${e.surname}`;
+export const fullName = (e: EmployeeAnswer) => `${e.name} ${e.surname}`;
 
 /** The columns Eğitmenler and Çalışanlar share: one person per row, as both pages list them. */
 export const personColumns = {
   /** The avatar and the full name. */
-  name: (): Column<EmployeeRecord> => ({
+  name: (): Column<EmployeeAnswer> => ({
     key: 'name',
     header: 'İsim Soyisim',
     cell: (e) => (
@@ -26,8 +26,8 @@ export const personColumns = {
     ),
   }),
   /** A deleted person's name, without the avatar. */
-  deletedName: (): Column<EmployeeRecord> => ({ key: 'name', header: 'İsim Soyisim', cell: fullName }),
-  deletedAt: (): Column<EmployeeRecord> => ({
+  deletedName: (): Column<EmployeeAnswer> => ({ key: 'name', header: 'İsim Soyisim', cell: fullName }),
+  deletedAt: (): Column<EmployeeAnswer> => ({
     key: 'deletedAt',
     header: 'Silinme tarihi',
     cell: (e) => formatDateTime(e.deletedAt),
@@ -35,9 +35,9 @@ export const personColumns = {
   }),
   /** Düzenle and Sil of an active person, named for screen readers. */
   actions: (
-    onEdit: (e: EmployeeRecord) => void,
-    onDelete: (e: EmployeeRecord) => void,
-  ): Column<EmployeeRecord> => ({
+    onEdit: (e: EmployeeAnswer) => void,
+    onDelete: (e: EmployeeAnswer) => void,
+  ): Column<EmployeeAnswer> => ({
     key: 'actions',
     header: 'İşlemler',
     align: 'right',
@@ -59,9 +59,9 @@ export function RestoreButton({
   busy,
   onRestore,
 }: {
-  person: EmployeeRecord;
+  person: EmployeeAnswer;
   busy: boolean;
-  onRestore: (e: EmployeeRecord) => void;
+  onRestore: (e: EmployeeAnswer) => void;
 }) {
   return (
     <Button
