@@ -24,6 +24,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Real Postgres, Redis and BullMQ under a loaded machine: a timing flake gets one more try (vitest
+          // prints the retry), a real fault fails both tries.
+          retry: 1,
         },
       },
       {
@@ -34,6 +37,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          retry: 1,
           // A page shows a figure once its read model has caught up: a loaded machine needs more than a second.
           expect: { poll: { timeout: 10_000 } },
         },

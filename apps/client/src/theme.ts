@@ -1,8 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { trTR as materialTrTR } from '@mui/material/locale';
-import { trTR as pickersTrTR } from '@mui/x-date-pickers/locales';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
-import { studentMessages } from '@okul/domain';
+import { NO_OPTIONS_TEXT } from '@okul/domain';
 import { tablePaginationLabels } from './lib/table-labels';
 
 /** product.md 1: the visual identity is purple and green. */
@@ -42,8 +41,11 @@ const base = createTheme({
   },
 });
 
-/** Later arguments of createTheme win, so ours come after the Turkish locales. */
-export const theme: Theme = createTheme(base, materialTrTR, pickersTrTR, {
+/**
+ * Later arguments of createTheme win, so ours come after the Turkish locale. The date pickers' Turkish texts
+ * come with their LocalizationProvider (DateLocalization), which only the panel loads.
+ */
+export const theme: Theme = createTheme(base, materialTrTR, {
   components: {
     MuiCard: { styleOverrides: { root: { borderRadius: CARD_RADIUS } } },
     MuiOutlinedInput: { styleOverrides: { root: { borderRadius: INPUT_RADIUS } } },
@@ -59,7 +61,7 @@ export const theme: Theme = createTheme(base, materialTrTR, pickersTrTR, {
     MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: (d: unknown) => dayOfWeekTr(d as Date) } },
     MuiDatePicker: { defaultProps: { format: DATE_FORMAT } },
     // api.md 8.2: every option list that finds nothing says so in the catalogue's words.
-    // (read from the students' own catalogue: message() would put every context's texts in the entry chunk)
-    MuiAutocomplete: { defaultProps: { noOptionsText: studentMessages['student.noOptions'].text } },
+    // (one constant: message() would put every context's texts in the entry chunk)
+    MuiAutocomplete: { defaultProps: { noOptionsText: NO_OPTIONS_TEXT } },
   },
 });

@@ -24,6 +24,7 @@ import { GradesModule } from './grades/grades.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 import { MediaModule } from './media/media.module';
 import { BackupsModule } from './backups/backups.module';
+import { HistoryModule } from './history/history.module';
 import { guardStaleReads } from './infra/stale-reads';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -64,6 +65,7 @@ const FEATURE_MODULES = [
   CalendarFeedsModule,
   MediaModule,
   BackupsModule,
+  HistoryModule,
 ];
 
 @Global()

@@ -24,7 +24,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
   await runner.prepare();
   // The chain lives beside the projections' checkpoints, on the database the runner writes.
-  const chainer = new EventChainer(persistence.projectionDb, persistence.store);
+  // Over the events as stored (personal fields sealed), so shredding a student's key keeps the chain valid.
+  const chainer = new EventChainer(persistence.projectionDb, persistence.rawStore);
   await chainer.prepare();
   if (persistence.ownerDb.kind === 'pg') {
     // Tables the API uses but may not create, then row-level security over everything that exists now.

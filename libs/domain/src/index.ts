@@ -4,7 +4,7 @@ export * from './shared/errors';
 export * from './shared/messages';
 // single catalogues, for code that must not carry the whole catalogue (the client's entry chunk)
 export { commonMessages } from './shared/common-messages';
-export { studentMessages } from './students/messages';
+export { NO_OPTIONS_TEXT, studentMessages } from './students/messages';
 export * from './shared/roles';
 export * from './shared/validation';
 export * from './shared/answers';
@@ -34,3 +34,4 @@ export * from './receipts';
 export * from './exports';
 export * from './media';
 export * from './backups';
+export * from './history';

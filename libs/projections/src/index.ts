@@ -54,3 +54,4 @@ export * from './accounts/pending-invitations.reader';
 export * from './runtime/checkpoints.reader';
 export * from './backups/backups.reader';
 export * from './backups/organization-backup.reader';
+export * from './history/history.reader';

@@ -15,6 +15,7 @@ import { employeesProjection } from './employees/employees.projection';
 import { smsProjection } from './sms/sms.projection';
 import { statisticsProjection } from './statistics/statistics.projection';
 import { backupsProjection } from './backups/backups.projection';
+import { historyProjection } from './history/history.projection';
 
 /** Every read model the product runs. Each bounded context adds its projections here. */
 export const allProjections: Projection[] = [
@@ -34,4 +35,5 @@ export const allProjections: Projection[] = [
   smsProjection,
   statisticsProjection,
   backupsProjection,
+  historyProjection,
 ];

@@ -28,7 +28,7 @@ const ROUTES: Record<string, string[]> = {
     'src/routes/public/-components/PublicLayout.tsx',
     'src/routes/public/-components/LandingPage.tsx',
   ],
-  giris: ['src/lib/snackbars.tsx', 'src/features/auth/components/LoginPage.tsx'],
+  giris: ['src/features/auth/components/LoginPage.tsx'],
   'panel Ana Sayfa': [
     'src/lib/snackbars.tsx',
     'src/routes/panel/-components/PanelLayout.tsx',

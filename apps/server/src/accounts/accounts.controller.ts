@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
-  DomainError,
   acceptInvitationSchema,
   loginSchema,
   logoutSchema,
@@ -24,10 +24,26 @@ import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest, type Principal } from '../infra/http/request-context';
 import { CONFIG } from '../infra/tokens';
-import { AccountEmailsService } from './account-emails.service';
-import { AccountsService, type IssuedSession } from './accounts.service';
-import { InvitationsService } from './invitations.service';
-import { SessionsService } from './sessions.service';
+import {
+  RequestEmailVerificationCommand,
+  RequestPasswordResetCommand,
+  ResetPasswordCommand,
+  VerifyEmailCommand,
+} from './account-email.commands';
+import {
+  EndAllSessionsCommand,
+  EndSessionCommand,
+  LoginCommand,
+  PreregisterCommand,
+  RefreshSessionCommand,
+  RegisterCommand,
+  UpdateProfileCommand,
+  type IssuedSession,
+} from './accounts.commands';
+import { AccountsQueries } from './accounts.queries';
+import { InboxQueries } from './inbox.queries';
+import { MarkMessageReadCommand } from './inbox.commands';
+import { AcceptInvitationByTokenCommand, RespondToInvitationCommand } from './invitation.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import {
   emptyBodySchema,
@@ -66,10 +82,9 @@ const emailOf = (body: unknown): string | null => {
 @Controller('api/v1')
 export class AccountsController {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(AccountEmailsService) private readonly emails: AccountEmailsService,
-    @Inject(SessionsService) private readonly sessions: SessionsService,
-    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(AccountsQueries) private readonly queries: AccountsQueries,
+    @Inject(InboxQueries) private readonly inbox: InboxQueries,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AccessService) private readonly access: AccessService,
@@ -108,8 +123,7 @@ export class AccountsController {
       ctx,
       'create_organization',
       async () => {
-        const input = parseBody(preregisterSchema, body);
-        await this.accounts.preregister(ctx, input);
+        await this.commands.execute(new PreregisterCommand(ctx, parseBody(preregisterSchema, body)));
         return { success: true };
       },
       { email: emailOf(body) },
@@ -132,7 +146,7 @@ export class AccountsController {
       'create_user',
       async () => {
         const input = parseBody(registerSchema, body);
-        const { userId } = await this.accounts.register(ctx, input, caller);
+        const { userId } = await this.commands.execute(new RegisterCommand(ctx, input, caller));
         return { success: true, userId };
       },
       { email: emailOf(body) },
@@ -152,8 +166,7 @@ export class AccountsController {
       ctx,
       'login',
       async () => {
-        const input = parseBody(loginSchema, body);
-        const s = await this.accounts.login(ctx, input.email, input.password);
+        const s = await this.commands.execute(new LoginCommand(ctx, parseBody(loginSchema, body)));
         this.setRefreshCookie(res, s);
         return { success: true, access_token: s.accessToken };
       },
@@ -169,10 +182,11 @@ export class AccountsController {
   @HttpCode(200)
   async refresh(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response) {
     const cookie = refreshCookie(this.config);
-    const presented = req.cookies?.[cookie.name];
-    if (typeof presented !== 'string' || !presented) throw new DomainError('auth.refreshInvalid');
+    const presented: unknown = req.cookies?.[cookie.name];
     try {
-      const s = await this.accounts.refresh(commandContext(req), presented);
+      const s = await this.commands.execute(
+        new RefreshSessionCommand(commandContext(req), typeof presented === 'string' ? presented : ''),
+      );
       this.setRefreshCookie(res, s);
       return { accessToken: s.accessToken, access_token: s.accessToken };
     } catch (e) {
@@ -193,29 +207,16 @@ export class AccountsController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: AppRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const p = req.principal!;
     const input = parseBody(logoutSchema, body);
-    // api.md 7.2: logout takes a sessionId; ending another of one's own sessions uses the same call.
-    const sessionId = input.sessionId && input.sessionId !== '' ? input.sessionId : p.sessionId;
     const ctx = commandContext(req);
-    await audited(this.executor, ctx, 'logout', async () => {
-      // A stolen access token must not be enough to sign the owner out of their other devices.
-      if (sessionId !== p.sessionId) {
-        if (!input.currentPassword) throw new DomainError('account.currentPasswordMissing');
-        await this.accounts.checkCurrentPassword(p.userId, input.currentPassword);
-      }
-      await this.accounts.endSession(
-        ctx,
-        p.userId,
-        sessionId,
-        sessionId === p.sessionId ? 'logout' : 'ended_by_user',
-      );
-    });
-    if (sessionId === p.sessionId) {
+    const ended = await audited(this.executor, ctx, 'logout', () =>
+      this.commands.execute(new EndSessionCommand(ctx, req.principal!, input)),
+    );
+    if (ended.wasCurrent) {
       const cookie = refreshCookie(this.config);
       res.clearCookie(cookie.name, { path: cookie.path });
     }
-    return { success: true, endedSessionId: sessionId, wasCurrent: sessionId === p.sessionId };
+    return { success: true, ...ended };
   }
 
   @AccountCall()
@@ -230,10 +231,11 @@ export class AccountsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const ctx = commandContext(req);
-    const endedSessions = await audited(this.executor, ctx, 'end_all_sessions', async () => {
-      const input = parseBody(endAllSessionsSchema, body);
-      return this.accounts.endAllSessions(ctx, req.principal!.userId, input.currentPassword);
-    });
+    const { endedSessions } = await audited(this.executor, ctx, 'end_all_sessions', async () =>
+      this.commands.execute(
+        new EndAllSessionsCommand(ctx, req.principal!.userId, parseBody(endAllSessionsSchema, body)),
+      ),
+    );
     const cookie = refreshCookie(this.config);
     res.clearCookie(cookie.name, { path: cookie.path });
     return { success: true as const, endedSessions };
@@ -243,7 +245,7 @@ export class AccountsController {
   @ApiAnswer(profileSchema)
   @Get('getProfile')
   getProfile(@Req() req: AppRequest) {
-    return this.accounts.profile(req.principal!.userId);
+    return this.queries.profile(req.principal!.userId);
   }
 
   @AccountCall()
@@ -261,7 +263,7 @@ export class AccountsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'update_profile', async () => {
       const input = parseBody(updateProfileSchema, body);
-      const r = await this.accounts.updateProfile(ctx, req.principal!, input);
+      const r = await this.commands.execute(new UpdateProfileCommand(ctx, req.principal!, input));
       return { success: true, ...r };
     });
   }
@@ -270,21 +272,21 @@ export class AccountsController {
   @ApiAnswer(sessionsAnswerSchema)
   @Get('getSessions')
   getSessions(@Req() req: AppRequest) {
-    return this.sessions.list(req.principal!.userId, req.principal!.sessionId);
+    return this.queries.sessions(req.principal!.userId, req.principal!.sessionId);
   }
 
   @AccountCall()
   @ApiAnswer(z.array(membershipSchema))
   @Get('getOrganizations')
   getOrganizations(@Req() req: AppRequest) {
-    return this.accounts.organizations(req.principal!.userId);
+    return this.queries.organizations(req.principal!.userId);
   }
 
   @AccountCall()
   @ApiAnswer(z.array(organizationSchema))
   @Get('getAllOrganizations')
   getAllOrganizations(@Req() req: AppRequest) {
-    return this.accounts.allOrganizations(req.principal!);
+    return this.queries.allOrganizations(req.principal!);
   }
 
   @AccountCall()
@@ -305,11 +307,14 @@ export class AccountsController {
       this.executor,
       ctx,
       'request_email_verification',
-      async () => {
-        const input = parseBody(requestEmailVerificationSchema, body);
-        await this.emails.requestEmailVerification(ctx, p.userId, p.email, input.email);
-        return { success: true };
-      },
+      () =>
+        this.commands.execute(
+          new RequestEmailVerificationCommand(
+            ctx,
+            p.email,
+            parseBody(requestEmailVerificationSchema, body).email,
+          ),
+        ),
       { email: p.email },
     );
   }
@@ -327,10 +332,9 @@ export class AccountsController {
       this.executor,
       ctx,
       'verify_email',
-      async () => {
+      () => {
         const input = parseBody(verifyEmailSchema, body);
-        await this.emails.verifyEmail(ctx, input.email, input.token);
-        return { success: true };
+        return this.commands.execute(new VerifyEmailCommand(ctx, input.email, input.token));
       },
       { email: emailOf(body) },
     );
@@ -348,11 +352,10 @@ export class AccountsController {
       this.executor,
       ctx,
       'password_reset_request',
-      async () => {
-        const input = parseBody(requestResetPasswordSchema, body);
-        await this.emails.requestResetPassword(ctx, input.email);
-        return { success: true };
-      },
+      () =>
+        this.commands.execute(
+          new RequestPasswordResetCommand(ctx, parseBody(requestResetPasswordSchema, body).email),
+        ),
       { email: emailOf(body) },
     );
   }
@@ -369,10 +372,11 @@ export class AccountsController {
       this.executor,
       ctx,
       'password_reset',
-      async () => {
+      () => {
         const input = parseBody(resetPasswordSchema, body);
-        await this.emails.resetPassword(ctx, input.email, input.token, input.newPassword);
-        return { success: true };
+        return this.commands.execute(
+          new ResetPasswordCommand(ctx, input.email, input.token, input.newPassword),
+        );
       },
       { email: emailOf(body) },
     );
@@ -390,10 +394,11 @@ export class AccountsController {
       this.executor,
       ctx,
       'accept_invitation',
-      async () => {
+      () => {
         const input = parseBody(acceptInvitationSchema, body);
-        const r = await this.invitations.acceptByToken(ctx, input.email, input.token, input.newPassword);
-        return { success: true, organizationId: r.organizationId };
+        return this.commands.execute(
+          new AcceptInvitationByTokenCommand(ctx, input.email, input.token, input.newPassword),
+        );
       },
       { email: emailOf(body) },
     );
@@ -403,7 +408,7 @@ export class AccountsController {
   @ApiAnswer(z.array(inboxItemSchema))
   @Get('getMessages')
   getMessages(@Req() req: AppRequest) {
-    return this.invitations.messages(req.principal!.userId);
+    return this.inbox.messages(req.principal!.userId);
   }
 
   @AccountCall()
@@ -414,11 +419,9 @@ export class AccountsController {
   @HttpCode(200)
   async markMessageAsRead(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
-    return audited(this.executor, ctx, 'mark_message_read', async () => {
-      const { messageId } = parseBody(messageIdSchema, body);
-      await this.invitations.markRead(ctx, req.principal!.userId, messageId);
-      return { success: true };
-    });
+    return audited(this.executor, ctx, 'mark_message_read', () =>
+      this.commands.execute(new MarkMessageReadCommand(ctx, parseBody(messageIdSchema, body).messageId)),
+    );
   }
 
   @AccountCall()
@@ -430,14 +433,9 @@ export class AccountsController {
   async respondToOrgInvitation(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     const accept = (body as { accept?: unknown } | null)?.accept === true;
-    return audited(this.executor, ctx, accept ? 'accept_invitation' : 'reject_invitation', async () => {
+    return audited(this.executor, ctx, accept ? 'accept_invitation' : 'reject_invitation', () => {
       const input = parseBody(respondToInvitationSchema, body);
-      const r = await this.invitations.respond(ctx, req.principal!, input.messageId, input.accept);
-      return {
-        success: true,
-        organizationId: r.organizationId,
-        responseStatus: input.accept ? 'accepted' : 'rejected',
-      };
+      return this.commands.execute(new RespondToInvitationCommand(ctx, input.messageId, input.accept));
     });
   }
 }

@@ -122,6 +122,19 @@ describe('refresh and logout', () => {
     expect(profile.status).toBe(401);
   });
 
+  it('refuses a refresh without a cookie or with one that names no session, and clears the cookie', async () => {
+    const none = await request(t.http).post('/api/v1/refresh');
+    expect(none.status).toBe(401);
+    expect(none.body.code).toBe('auth.refreshInvalid');
+    const forged = await request(t.http)
+      .post('/api/v1/refresh')
+      .set('Cookie', 'refresh_token=not-a-session.x');
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe('auth.refreshInvalid');
+    const cleared = ([] as string[]).concat(forged.headers['set-cookie'] ?? []).join(';');
+    expect(cleared).toMatch(/refresh_token=;/);
+  });
+
   it('sets the refresh cookie httpOnly and scoped to the API', async () => {
     const form = registrationForm();
     await request(t.http).post('/api/v1/preregister').send(form);

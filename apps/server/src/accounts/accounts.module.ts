@@ -5,12 +5,47 @@ import { CONFIG } from '../infra/tokens';
 import { MailModule } from '../mail/mail.module';
 import { AccountEmailsService } from './account-emails.service';
 import { AccountsController } from './accounts.controller';
+import {
+  EndAllSessionsHandler,
+  EndSessionHandler,
+  LoginHandler,
+  PreregisterHandler,
+  RefreshSessionHandler,
+  RegisterHandler,
+  StartSessionHandler,
+  UpdateProfileHandler,
+} from './accounts.commands';
+import { AccountsQueries } from './accounts.queries';
 import { AccountsService } from './accounts.service';
-import { InvitationsService } from './invitations.service';
-import { ResendInvitationHandler, RevokeInvitationHandler } from './invitation.commands';
+import {
+  AcceptInvitationByTokenHandler,
+  InviteUserHandler,
+  ResendInvitationHandler,
+  RespondToInvitationHandler,
+  RevokeInvitationHandler,
+} from './invitation.commands';
+import {
+  RequestEmailVerificationHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  VerifyEmailHandler,
+} from './account-email.commands';
+import { MarkMessageReadHandler } from './inbox.commands';
+import { InboxQueries } from './inbox.queries';
+import {
+  ApproveOrganizationVerificationHandler,
+  RefuseOrganizationVerificationHandler,
+} from './organization-verification.commands';
 import { PendingInvitationsController } from './pending-invitations.controller';
 import { OrganizationsController } from './organizations.controller';
-import { OrganizationsService } from './organizations.service';
+import {
+  ActivateOrganizationHandler,
+  DeactivateOrganizationHandler,
+  RemoveOrganizationUserHandler,
+  RenameOrganizationHandler,
+  UpdateOrganizationUserHandler,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -23,12 +58,36 @@ import { SessionsService } from './sessions.service';
       inject: [CONFIG],
     },
     AccountsService,
+    AccountsQueries,
+    PreregisterHandler,
+    RegisterHandler,
+    LoginHandler,
+    StartSessionHandler,
+    RefreshSessionHandler,
+    EndSessionHandler,
+    EndAllSessionsHandler,
+    UpdateProfileHandler,
     AccountEmailsService,
     SessionsService,
-    InvitationsService,
     ResendInvitationHandler,
     RevokeInvitationHandler,
-    OrganizationsService,
+    InviteUserHandler,
+    AcceptInvitationByTokenHandler,
+    RespondToInvitationHandler,
+    RequestEmailVerificationHandler,
+    VerifyEmailHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    MarkMessageReadHandler,
+    InboxQueries,
+    ApproveOrganizationVerificationHandler,
+    RefuseOrganizationVerificationHandler,
+    OrganizationsQueries,
+    RenameOrganizationHandler,
+    DeactivateOrganizationHandler,
+    ActivateOrganizationHandler,
+    UpdateOrganizationUserHandler,
+    RemoveOrganizationUserHandler,
   ],
   exports: [AccountsService, RATE_LIMITER],
 })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/token.service';
+import { RequestPasswordResetHandler } from './account-email.commands';
 import { seedGlobalUser } from '../../test/support/seed-users';
 import {
   lastMail,
@@ -124,6 +125,33 @@ describe('e-mail verification', () => {
     expect(again.body.error).toBe('E-posta adresiniz zaten doğrulanmış.');
   });
 
+  it('a resend retried after a crash answers the same and mails no link that was never stored', async () => {
+    const s = await signUpOwner(t.http, {}, { verify: false, pay: false });
+    const key = `dogrulama-cokme-${randomUUID()}`;
+    const send = () =>
+      request(t.http)
+        .post('/api/v1/requestEmailVerification')
+        .set(s.auth)
+        .set('Idempotency-Key', key)
+        .send({});
+    const first = await send();
+    expect(first.status).toBe(200);
+    const mails = () => sentMails(t).filter((m) => m.to === s.email).length;
+    const before = mails();
+    // The process died after storing the request's event, before its answer was kept.
+    await t.server.runtime.persistence.db.query(`DELETE FROM idempotent_responses WHERE key = $1`, [
+      `${s.userId}:${key}`,
+    ]);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(mails()).toBe(before);
+    const { token } = lastMail(t.http, s.email, 'verify');
+    expect((await request(t.http).post('/api/v1/verifyEmail').send({ email: s.email, token })).status).toBe(
+      200,
+    );
+  });
+
   it("resends only to the caller's own address, and not too often", async () => {
     const s = await signUpOwner(t.http, {}, { verify: false, pay: false });
     const other = await request(t.http)
@@ -236,6 +264,29 @@ describe('password reset', () => {
     expect(await auditActions(s.userId)).toEqual(
       expect.arrayContaining(['password_reset_request', 'password_reset']),
     );
+  });
+
+  it('a reset request retried with its Idempotency-Key mails no link that was never stored', async () => {
+    const s = await signUpOwner(t.http);
+    const key = `sifirlama-${randomUUID()}`;
+    const ask = () =>
+      request(t.http)
+        .post('/api/v1/requestResetPassword')
+        .set('Idempotency-Key', key)
+        .send({ email: s.email });
+    const resets = t.server.app.get(RequestPasswordResetHandler);
+    const mails = () => sentMails(t).filter((m) => m.to === s.email && m.links[0]?.includes('/giris/reset?'));
+    expect((await ask()).status).toBe(200);
+    await resets.settled();
+    expect(mails()).toHaveLength(1);
+    const again = await ask();
+    expect([again.status, again.body]).toEqual([200, { success: true }]);
+    await resets.settled();
+    expect(mails()).toHaveLength(1);
+    const ok = await request(t.http)
+      .post('/api/v1/resetPassword')
+      .send({ email: s.email, token: lastMail(t.http, s.email, 'reset').token, newPassword: 'yeni-sifre-1' });
+    expect(ok.status).toBe(200);
   });
 
   it('refuses an expired reset token', async () => {

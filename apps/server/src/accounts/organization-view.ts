@@ -22,5 +22,7 @@ export function organizationView(r: OrganizationRow, now = new Date()) {
     deactivated: r.deactivated,
     smsCredits: r.sms_credits,
     orgRoleId: r.org_role_id ?? null,
+    verificationStatus: r.verification_status,
+    verificationReason: r.verification_reason,
   };
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   DomainError,
   ROLES,
@@ -7,24 +8,41 @@ import {
   inviteUserSchema,
   updateOrganizationUserSchema,
   removeOrganizationUserSchema,
+  refuseOrganizationVerificationSchema,
 } from '@okul/domain';
 import { MinRole, SkipOrgGating } from '../auth/decorators';
 import { CommandExecutor } from '../infra/command-executor';
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
-import { commandContext, type AppRequest } from '../infra/http/request-context';
-import { InvitationsService } from './invitations.service';
-import { OrganizationsService } from './organizations.service';
+import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { InviteUserCommand } from './invitation.commands';
+import {
+  ActivateOrganizationCommand,
+  DeactivateOrganizationCommand,
+  RemoveOrganizationUserCommand,
+  RenameOrganizationCommand,
+  UpdateOrganizationUserCommand,
+} from './organizations.commands';
+import { OrganizationsQueries } from './organizations.queries';
+import {
+  ApproveOrganizationVerificationCommand,
+  RefuseOrganizationVerificationCommand,
+} from './organization-verification.commands';
 import { ApiAnswer, ApiBody, ApiErrors } from '../infra/http/api-doc';
 import { organizationUserSchema, successAnswerSchema } from '@okul/domain';
 import { z } from 'zod';
+
+const verificationAnswerSchema = successAnswerSchema.extend({
+  verificationStatus: z.enum(['approved', 'refused']),
+  verificationReason: z.string().nullable(),
+});
 
 /** api.md 7.3, the Organisation row: name, access toggles, users and invitations. */
 @Controller('api/v1/orgs/:orgID')
 export class OrganizationsController {
   constructor(
-    @Inject(OrganizationsService) private readonly orgs: OrganizationsService,
-    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OrganizationsQueries) private readonly queries: OrganizationsQueries,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
@@ -37,12 +55,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'edit_organization', async () => {
       const { name } = parseBody(editOrganizationSchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'RenameOrganization',
-        name,
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, name };
+      return { success: true, ...(await this.commands.execute(new RenameOrganizationCommand(ctx, name))) };
     });
   }
 
@@ -58,11 +71,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'deactivate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, {
-        type: 'DeactivateOrganization',
-        now: ctx.now.toISOString(),
-      });
-      return { success: true, deactivated: true };
+      return { success: true, ...(await this.commands.execute(new DeactivateOrganizationCommand(ctx))) };
     });
   }
 
@@ -77,8 +86,46 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'activate_organization', async () => {
       parseBody(emptyBodySchema, body);
-      await this.orgs.decide(ctx, req.org!.id, { type: 'ActivateOrganization', now: ctx.now.toISOString() });
-      return { success: true, deactivated: false };
+      return { success: true, ...(await this.commands.execute(new ActivateOrganizationCommand(ctx))) };
+    });
+  }
+
+  /**
+   * product.md 4: a personal membership is verified by hand, by a developer (or the admin) from the
+   * organisation picker. Like the access toggles it works on an organisation that is not paid yet.
+   */
+  @ApiBody(emptyBodySchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors('org.notFound', 'org.verificationNotRequired')
+  @Post('approveOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async approveOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'approve_organization_verification', async () => {
+      parseBody(emptyBodySchema, body);
+      return this.commands.execute(new ApproveOrganizationVerificationCommand(ctx));
+    });
+  }
+
+  @ApiBody(refuseOrganizationVerificationSchema)
+  @ApiAnswer(verificationAnswerSchema)
+  @ApiErrors(
+    'org.notFound',
+    'org.verificationNotRequired',
+    'org.verificationAlreadyApproved',
+    'org.verificationReasonMissing',
+  )
+  @Post('refuseOrganizationVerification')
+  @HttpCode(200)
+  @MinRole(ROLES.developer)
+  @SkipOrgGating()
+  async refuseOrganizationVerification(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'refuse_organization_verification', async () => {
+      const { reason } = parseBody(refuseOrganizationVerificationSchema, body);
+      return this.commands.execute(new RefuseOrganizationVerificationCommand(ctx, reason));
     });
   }
 
@@ -87,7 +134,7 @@ export class OrganizationsController {
   @Get('getOrganizationUsers')
   @MinRole(ROLES.schoolStaff)
   getOrganizationUsers(@Req() req: AppRequest) {
-    return this.orgs.users(req.org!.id);
+    return this.queries.users(req.org!.id);
   }
 
   @ApiBody(updateOrganizationUserSchema)
@@ -100,7 +147,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'update_org_user', async () => {
       const input = parseBody(updateOrganizationUserSchema, body);
-      await this.orgs.updateUser(ctx, req.org!.id, input);
+      await this.commands.execute(new UpdateOrganizationUserCommand(ctx, input));
       return { success: true };
     });
   }
@@ -115,7 +162,7 @@ export class OrganizationsController {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'delete_user', async () => {
       const { userId } = parseBody(removeOrganizationUserSchema, body);
-      await this.orgs.removeUser(ctx, req.org!.id, userId);
+      await this.commands.execute(new RemoveOrganizationUserCommand(ctx, userId));
       return { success: true };
     });
   }
@@ -142,8 +189,11 @@ export class OrganizationsController {
       async () => {
         const input = parseBody(inviteUserSchema, body);
         if (input.orgId.toLowerCase() !== req.org!.id.toLowerCase()) throw new DomainError('org.idMismatch');
-        const r = await this.invitations.invite(ctx, req.principal!, req.org!.id, input);
-        return { success: true, ...r };
+        const octx = { ...ctx, organizationId: req.org!.id };
+        const { invitationId, delivery } = await this.commands.execute(
+          new InviteUserCommand(octx, newEntityId(octx, 'invitation'), input, req.principal!.name),
+        );
+        return { success: true, invitationId, delivery };
       },
       { email: typeof email === 'string' ? email.slice(0, 100) : null },
     );

@@ -139,6 +139,30 @@ describe('pending invitations', () => {
     expect((await accept(email, lastMail(t.http, email, 'invite').token)).status).toBe(200);
   });
 
+  it('an invitation retried after a crash answers the same and mails no link that was never stored', async () => {
+    const email = registrationForm().email;
+    const key = `davet-cokme-${email}`;
+    const send = () =>
+      request(t.http)
+        .post(org(owner, 'inviteUser'))
+        .set(owner.auth)
+        .set('Idempotency-Key', key)
+        .send({ email, name: 'Deniz Yılmaz', orgId: owner.organizationId, orgRoleId: 5 });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const mails = () => sentMails(t).filter((m) => m.to === email).length;
+    expect(mails()).toBe(1);
+    // The process died after storing the invitation, before its answer was kept.
+    await t.server.runtime.persistence.db.query(`DELETE FROM idempotent_responses WHERE key = $1`, [
+      `${owner.userId}:${key}`,
+    ]);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(mails()).toBe(1);
+    expect((await accept(email, lastMail(t.http, email, 'invite').token)).status).toBe(200);
+  });
+
   it('revokes an e-mail invitation: it leaves the list and its link answers that it was revoked', async () => {
     const email = registrationForm().email;
     const id = await invite(owner, email);

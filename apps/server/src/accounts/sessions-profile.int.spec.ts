@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
-import { AccountsService } from './accounts.service';
+import { StartSessionCommand } from './accounts.commands';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -104,17 +105,19 @@ describe('sessions', () => {
 describe('absolute session lifetime', () => {
   const startedDaysAgo = async (userId: string, days: number) => {
     const then = new Date(Date.now() - days * 86_400_000);
-    return t.server.app.get(AccountsService).startSession(
-      {
-        organizationId: null,
+    return t.server.app.get(CommandBus).execute(
+      new StartSessionCommand(
+        {
+          organizationId: null,
+          userId,
+          ipAddress: null,
+          userAgent: 'test',
+          correlationId: randomBytes(16).toString('hex'),
+          idempotencyKey: null,
+          now: then,
+        },
         userId,
-        ipAddress: null,
-        userAgent: 'test',
-        correlationId: randomBytes(16).toString('hex'),
-        idempotencyKey: null,
-        now: then,
-      },
-      userId,
+      ),
     );
   };
 

@@ -22,7 +22,7 @@ import { ApiAnswer, ApiAnswerMedia, ApiBody, ApiErrors } from '../infra/http/api
 import { parseBody } from '../infra/http/parse';
 import { commandContext, type AppRequest } from '../infra/http/request-context';
 import type { Persistence } from '../infra/persistence';
-import { CONFIG, DB, EVENT_STORE, PERSISTENCE } from '../infra/tokens';
+import { CONFIG, CROSS_ORG_DB, DB, EVENT_STORE, PERSISTENCE } from '../infra/tokens';
 import { MinRole } from '../auth/decorators';
 import { ImportOrganizationBackupCommand, RecordBackupCommand } from './backups.commands';
 import { writeOrganizationBackup } from './organization-backup';
@@ -53,6 +53,8 @@ export class BackupsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
+    // getbklogs lists every organisation's backups for the platform admin: a deliberate cross-organisation read.
+    @Inject(CROSS_ORG_DB) private readonly crossOrgDb: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(PERSISTENCE) private readonly persistence: Persistence,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -104,7 +106,7 @@ export class BackupsController {
   @Get('getbklogs')
   async getbklogs(@Req() req: AppRequest) {
     requireAdmin(req);
-    return { logs: await readBackupLogs(this.db) };
+    return { logs: await readBackupLogs(this.crossOrgDb) };
   }
 
   @ApiAnswerMedia(
@@ -118,24 +120,53 @@ export class BackupsController {
     const org = req.org!.id;
     const name = await readOrganizationName(this.db, org);
     if (name === null) throw new DomainError('org.notFound');
-    const now = new Date();
+    const ctx = commandContext(req);
+    const fileName = `kurum-yedegi-${stamp(ctx.now)}.zip`;
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', `attachment; filename="kurum-yedegi-${stamp(now)}.zip"`);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'no-store');
+    // Every organisation backup taken (or attempted) is a line of getbklogs and of the organisation's log.
+    const record = (sizeBytes: number, error: string | null) =>
+      audited(
+        this.executor,
+        ctx,
+        'export_organization_backup',
+        () =>
+          this.commands.execute(
+            new RecordBackupCommand(ctx, {
+              backupId: randomUUID(),
+              backupType: 'organization',
+              organizationId: org,
+              fileName,
+              takenBy: ctx.userId,
+              startedAt: ctx.now.toISOString(),
+              finishedAt: new Date().toISOString(),
+              sizeBytes,
+              success: error === null,
+              error,
+            }),
+          ),
+        // The zip is out (or cut): a failure to record it is the operator's to see, not the download's.
+      ).catch((e) => log('backup').error({ err: e }, 'could not record the organisation backup'));
+    let written: { sizeBytes: number };
     try {
-      await writeOrganizationBackup(
+      written = await writeOrganizationBackup(
         { store: this.store, db: this.db, dataDir: this.config.DATA_DIR },
         { id: org, name },
         res,
-        now,
+        ctx.now,
       );
-      await new Promise<void>((resolve) => res.end(resolve));
     } catch (e) {
       log('backup').error({ organizationId: org, err: e }, 'organisation backup failed');
       // A broken download must not look complete: the connection is cut instead of ending the zip.
       res.destroy(e as Error);
+      await record(0, (e as Error).message || String(e));
+      return;
     }
+    // Recorded before the download ends, so whoever has the whole file finds it in the logs.
+    await record(written.sizeBytes, null);
+    await new Promise<void>((resolve) => res.end(resolve));
   }
 
   @ApiBody(importOrganizationBackupSchema)

@@ -2,18 +2,28 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROLES } from '@okul/domain';
+import { BACKUP_CREDENTIAL_OMITTED, ROLES, logSentence } from '@okul/domain';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainCheckpoint, verifyChain } from '../event-store/event-chain';
 import { addCourse, addMember, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { seedGlobalUser } from '../../test/support/seed-users';
-import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
+import {
+  login,
+  signUpOwner,
+  startTestServer,
+  waitForMail,
+  type SignedIn,
+  type TestServer,
+} from '../../test/support/test-server';
 
 let source: TestServer;
 let target: TestServer;
 let sourceDeveloper: SignedIn;
+let sourceAdmin: SignedIn;
+/** The organisation's events when the backup was taken (taking it adds the record of it afterwards). */
+let eventsInBackup: number;
 let targetDeveloper: SignedIn;
 let owner: SignedIn;
 let instructor: SignedIn;
@@ -82,6 +92,7 @@ beforeAll(async () => {
     startTestServer({ DATA_DIR: dataDir() }),
   ]);
   sourceDeveloper = await seedGlobalUser(source, ROLES.developer);
+  sourceAdmin = await seedGlobalUser(source, ROLES.admin);
   targetDeveloper = await seedGlobalUser(target, ROLES.developer);
   owner = await signUpOwner(source.http);
   stranger = await signUpOwner(source.http);
@@ -150,6 +161,7 @@ describe('GET exportOrganizationBackup: the organisation’s data-portability co
   });
 
   it('zips the complete event history, the media files and the read models, with counts and checksums', async () => {
+    eventsInBackup = await orgEvents(source);
     const r = await binary(
       request(source.http)
         .get(`/api/v1/orgs/${owner.organizationId}/exportOrganizationBackup`)
@@ -169,7 +181,7 @@ describe('GET exportOrganizationBackup: the organisation’s data-portability co
       format: 'okul-organization-backup',
       version: 1,
       organizationId: owner.organizationId,
-      counts: { events: await orgEvents(source), mediaFiles: 1 },
+      counts: { events: eventsInBackup, mediaFiles: 1 },
     });
     expect(lines).toHaveLength(manifest.counts.events);
     expect(lines.every((l) => l.metadata.organizationId === owner.organizationId)).toBe(true);
@@ -182,6 +194,61 @@ describe('GET exportOrganizationBackup: the organisation’s data-portability co
     expect(manifest.counts.readModels.students).toBe(2);
     // Only this organisation: the other owner's organisation is nowhere in it.
     expect(strFromU8(zip)).not.toContain(stranger.organizationId);
+  });
+
+  it('holds no password hash and no session or token hash of anyone', async () => {
+    const files = unzipSync(new Uint8Array(zip));
+    const text = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join('\n');
+    expect(text).not.toContain('$argon2');
+    const lines = strFromU8(files['events.jsonl'])
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; data: Record<string, unknown> });
+    const registered = lines.find((l) => l.type === 'UserRegistered' && l.data.userId === owner.userId);
+    expect(registered?.data.passwordHash).toBe(BACKUP_CREDENTIAL_OMITTED);
+    // Every hash-holding field of every event reads the same marker.
+    const secrets = lines.flatMap((l) =>
+      Object.entries(l.data).filter(([k]) => /Hash$/.test(k) && l.data[k] !== null),
+    );
+    expect(secrets.length).toBeGreaterThan(0);
+    expect(secrets.every(([, v]) => v === BACKUP_CREDENTIAL_OMITTED)).toBe(true);
+    // The source's own store still has the owner's real hash: only the download leaves it out.
+    const stored = await source.database.db.query<{ hash: string }>(
+      `SELECT data->>'passwordHash' AS hash FROM events WHERE type = 'UserRegistered' AND data->>'userId' = $1`,
+      [owner.userId],
+    );
+    expect(stored.rows[0].hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('is logged: a line of getbklogs (admin) and of the organisation’s İşlem Dökümü', async () => {
+    await settle(source);
+    const bk = await request(source.http).get('/api/v1/getbklogs').set(sourceAdmin.auth);
+    expect(bk.status).toBe(200);
+    const line = (bk.body.logs as Array<Record<string, unknown>>).find(
+      (l) => l.organizationId === owner.organizationId,
+    );
+    expect(line).toMatchObject({
+      backupType: 'organization',
+      organizationName: expect.stringMatching(/^Deneme Kursu/),
+      fileName: expect.stringMatching(/^kurum-yedegi-[\d-]+\.zip$/),
+      takenBy: owner.userId,
+      sizeBytes: zip.length,
+      success: true,
+      error: null,
+    });
+    const logs = await request(source.http)
+      .post(`/api/v1/orgs/${owner.organizationId}/requestOrgLogs`)
+      .set(owner.auth)
+      .send({ limit: 50 });
+    const entry = (logs.body.logs as Array<{ action: string; details: Record<string, unknown> }>).find(
+      (l) => l.action === 'export_organization_backup',
+    );
+    expect(entry).toBeDefined();
+    expect(logSentence(entry!.action, entry!.details)).toBe(
+      `Kurum yedeğini indirdi (dosya: ${String(line!.fileName)}).`,
+    );
   });
 });
 
@@ -224,7 +291,7 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
   it('appends the events with their ids, the projections catch up and every read answer equals the source’s', async () => {
     const r = await parse(zip);
     expect(r.status).toBe(200);
-    const total = await orgEvents(source);
+    const total = eventsInBackup;
     expect(r.body).toEqual({
       organizationId: owner.organizationId,
       events: total,
@@ -240,7 +307,8 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
           [owner.organizationId],
         )
       ).rows.map((x) => x.id);
-    expect(await ids(target)).toEqual(await ids(source));
+    // The source recorded the backup itself after taking it: that record is not in the file.
+    expect(await ids(target)).toEqual((await ids(source)).slice(0, total));
     for (const [call, query] of READS) {
       const path = `/api/v1/orgs/${owner.organizationId}/${call}`;
       const [a, b] = await Promise.all([
@@ -268,13 +336,15 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
         .send({ limit: 50 });
       expect(r.status).toBe(200);
       // A member who signed up elsewhere has no account on the target: their name is unknown there.
-      return (r.body.logs as Array<Record<string, unknown>>).map((l) => ({
+      return (r.body.logs as Array<Record<string, unknown>>).map((l): Record<string, unknown> => ({
         ...l,
         id: undefined,
         ...(l.userId === instructor.userId ? { userName: undefined, userEmail: undefined } : {}),
       }));
     };
-    const sourceLogs = await logs(source, sourceDeveloper);
+    const sourceLogs = (await logs(source, sourceDeveloper)).filter(
+      (l) => l.action !== 'export_organization_backup',
+    );
     expect(sourceLogs.length).toBeGreaterThan(5);
     expect(await logs(target, targetDeveloper)).toEqual(sourceLogs);
     const logo = join(
@@ -286,6 +356,23 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
       'organization-logo.png',
     );
     expect(readFileSync(logo)).toEqual(LOGO);
+  });
+
+  it('restores no password: the owner signs in on the new instance after a password reset', async () => {
+    const old = await request(target.http)
+      .post('/api/v1/login')
+      .send({ email: owner.email, password: owner.password });
+    expect(old.status).toBe(401);
+    expect(
+      (await request(target.http).post('/api/v1/requestResetPassword').send({ email: owner.email })).status,
+    ).toBe(200);
+    const { token } = await waitForMail(target, owner.email, 'reset');
+    const reset = await request(target.http)
+      .post('/api/v1/resetPassword')
+      .send({ email: owner.email, token, newPassword: 'yeni-sifre-42' });
+    expect(reset.status).toBe(200);
+    const signedIn = await login(target.http, owner.email, 'yeni-sifre-42');
+    expect(signedIn.organizationId).toBe(owner.organizationId);
   });
 
   it('adds nothing when the same file is imported twice', async () => {
@@ -302,7 +389,7 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
     for (let i = 0; i < 200 && (await chainCheckpoint(persistence.ownerDb)) < head; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const outcome = await verifyChain(persistence.ownerDb, persistence.ownerStore, owner.organizationId);
+    const outcome = await verifyChain(persistence.ownerDb, persistence.rawStore, owner.organizationId);
     expect(outcome).toMatchObject({ ok: true, verified: await orgEvents(target), pending: 0 });
   });
 });

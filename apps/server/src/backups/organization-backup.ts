@@ -8,6 +8,7 @@ import {
   type EventStore,
   type OrganizationBackupManifest,
   type StoredEvent,
+  withoutCredentials,
 } from '@okul/domain';
 import { organizationReadModelTables, readOrganizationReadModel, type Sql } from '@okul/projections';
 import type { Writable } from 'node:stream';
@@ -32,7 +33,10 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** A stored event as one line of events.jsonl: its own ids kept, the position as a decimal string. */
+/**
+ * A stored event as one line of events.jsonl: its own ids kept, the position as a decimal string, and no
+ * credential of anyone in its data (withoutCredentials).
+ */
 export const eventLine = (e: StoredEvent) =>
   `${JSON.stringify({
     id: e.id,
@@ -40,7 +44,7 @@ export const eventLine = (e: StoredEvent) =>
     streamVersion: e.streamVersion,
     globalPosition: e.globalPosition.toString(),
     type: e.type,
-    data: e.data,
+    data: withoutCredentials(e.data),
     metadata: e.metadata,
   })}\n`;
 

@@ -4,6 +4,7 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import {
   DomainError,
   MESSAGES,
+  assertCheckoutAllowed,
   ROLES,
   checkoutDecider,
   checkoutItem,
@@ -40,6 +41,7 @@ import {
   type PaymentProviders,
 } from './payment-provider';
 import { log } from '../infra/observability/logger';
+import { withOrganization } from '../infra/organization-scope';
 
 type Initiated = Extract<CheckoutState, { status: 'initiated' | 'succeeded' | 'failed' }>;
 
@@ -144,6 +146,11 @@ export class InitiateCheckoutHandler implements ICommandHandler<InitiateCheckout
     const role = effectiveRole(access.memberActive ? access.orgRoleId : null, p.globalRoleId);
     if (!mayPayForOrganization(role)) throw new DomainError('auth.forbidden');
     if (access.deactivated) throw new DomainError('org.deactivated');
+    // product.md 4: a personal membership waiting for (or refused) its manual verification starts no checkout.
+    const org = await withOrganization(organizationId, () =>
+      this.executor.load(organizationStream(organizationId), organizationDecider),
+    );
+    assertCheckoutAllowed(org.state);
     // Who may pay for which organisation is answered first: a missing provider configuration must not
     // tell a stranger less (or more) than "not yours" does.
     const gateway = this.providers[provider];

@@ -51,7 +51,13 @@ export class BillingController {
   @AccountCall()
   @ApiBody(mockInitiateSchema)
   @ApiAnswerMedia('text/html', 'The test checkout page (only with TEST_AIDS=on)')
-  @ApiErrors('checkout.unknownItem', 'checkout.organizationRequired', 'common.routeNotFound')
+  @ApiErrors(
+    'checkout.unknownItem',
+    'checkout.organizationRequired',
+    'checkout.verificationPending',
+    'checkout.verificationRefused',
+    'common.routeNotFound',
+  )
   @Post('mock/initiate')
   @HttpCode(200)
   async mockInitiate(@Req() req: AppRequest, @Body() body: unknown, @Res() res: Response) {
@@ -90,6 +96,8 @@ export class BillingController {
   @ApiErrors(
     'checkout.unknownItem',
     'checkout.organizationRequired',
+    'checkout.verificationPending',
+    'checkout.verificationRefused',
     'checkout.notConfigured',
     'checkout.providerUnavailable',
   )

@@ -9,7 +9,13 @@ export interface CliContext {
   stdout: Out;
   stderr: Out;
   /** Opens the same storage the server uses (from the same configuration). */
-  open(): Promise<{ db: Db; store: EventStore; close(): Promise<void> }>;
+  open(): Promise<{
+    db: Db;
+    store: EventStore;
+    /** The events as stored, personal fields sealed (the hash chain's input); `store` where there is no sealing. */
+    rawStore?: EventStore;
+    close(): Promise<void>;
+  }>;
   /** The read models the server runs (loaded on demand: --help needs none of them). */
   projections(): Promise<Projection[]>;
   /** Aborted on SIGINT/SIGTERM. */

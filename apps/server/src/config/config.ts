@@ -39,6 +39,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** Secret for signing access tokens. Required in production. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** KVKK: the master key that wraps every student's data key (32 bytes, base64). */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Absolute lifetime of a session from sign-in; refreshing does not extend it. */
@@ -128,6 +133,8 @@ const schema = z.object({
 
 export type AppConfig = Readonly<z.infer<typeof schema>> & {
   jwtSecret: string;
+  /** DATA_ENCRYPTION_KEY, or the one kept in DATA_DIR (base64 of 32 bytes). */
+  dataEncryptionKey: string;
   isProduction: boolean;
   testAids: boolean;
 };
@@ -171,11 +178,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // No secret written in the code ever verifies a token: without JWT_SECRET a random one is made once and
   // kept in DATA_DIR, so sessions survive restarts of the embedded default.
   const jwtSecret = c.JWT_SECRET ?? dataDirSecret(DATA_DIR);
+  // The same for the master key of the students' data keys: made once, kept beside the embedded database.
+  const dataEncryptionKey = c.DATA_ENCRYPTION_KEY ?? dataDirKey(DATA_DIR);
   if (c.SMS_PROVIDER === 'verimor' && (!c.VERIMOR_USERNAME || !c.VERIMOR_PASSWORD))
     throw new ConfigError(
       'Invalid configuration:\n  VERIMOR_USERNAME, VERIMOR_PASSWORD: required with SMS_PROVIDER=verimor',
     );
-  return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, isProduction, testAids });
+  return Object.freeze({ ...c, DATA_DIR, MAIL_DIR, jwtSecret, dataEncryptionKey, isProduction, testAids });
+}
+
+function dataDirKey(dataDir: string): string {
+  const file = join(dataDir, 'data-encryption-key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    // wx: of two processes starting together the first one's key stays (a second would unwrap nothing).
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+  const kept = readFileSync(file, 'utf8').trim();
+  // Never replaced silently: a new master key would leave every stored data key unreadable.
+  if (Buffer.from(kept, 'base64').length !== 32)
+    throw new ConfigError(`Invalid configuration:\n  ${file}: must hold 32 bytes in base64`);
+  return kept;
 }
 
 function dataDirSecret(dataDir: string): string {

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config';
 import { createPgDb } from './db/pg-db';
 import { createPgliteDb } from './db/pglite-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { PersonalDataEventStore, StudentDataKeys } from '../event-store/personal-data-event-store';
 import { currentOrganization } from './organization-scope';
 
 export interface Persistence {
@@ -25,8 +26,18 @@ export interface Persistence {
   ownerDb: Db;
   /** The event store as the owner reads it (every organisation's streams); appends go through `store`. */
   ownerStore: EventStore;
-  /** The event store: the Postgres one on `db`, or EventStoreDB when EVENTSTORE_URL is set. */
+  /**
+   * The event store: the Postgres one on `db`, or EventStoreDB when EVENTSTORE_URL is set, with the
+   * students' personal fields encrypted at rest (event-store/personal-data-event-store.ts).
+   */
   store: EventStore;
+  /**
+   * The events as stored (personal fields sealed), read by the owner: what the hash chain covers and
+   * `events verify` reads.
+   */
+  rawStore: EventStore;
+  /** The students' data keys (KVKK erasure shreds one). */
+  dataKeys: StudentDataKeys;
   /** Called after every local append (wakes projections early). */
   onAppended(listener: (position: bigint) => void): () => void;
   close(): Promise<void>;
@@ -53,6 +64,7 @@ export async function openPersistence(
     | 'PROJECTION_POOL_SIZE'
     | 'DATABASE_CONNECT_TIMEOUT_MS'
     | 'DATABASE_APP_ROLE'
+    | 'dataEncryptionKey'
   >,
   opts: {
     /** Everything as the owner (the CLI: an operator's tool across organisations, no request behind it). */
@@ -81,26 +93,33 @@ export async function openPersistence(
     db = await createPgliteDb(dir);
     projectionDb = db;
   }
-  let store: EventStore;
-  let ownerStore: EventStore;
+  let rawStore: EventStore;
+  let rawOwnerStore: EventStore;
   let onAppended: Persistence['onAppended'];
   if (config.EVENTSTORE_URL) {
     const { EventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store');
     const esdb = EventStoreDbEventStore.connect(config.EVENTSTORE_URL);
-    store = esdb;
-    ownerStore = esdb;
+    rawStore = esdb;
+    rawOwnerStore = esdb;
     onAppended = (l) => esdb.onAppended(l);
   } else {
     const pgStore = await PostgresEventStore.create(db, projectionDb, isAccountStream);
-    store = pgStore;
-    ownerStore = projectionDb === db ? pgStore : new PostgresEventStore(projectionDb, projectionDb);
+    rawStore = pgStore;
+    rawOwnerStore = projectionDb === db ? pgStore : new PostgresEventStore(projectionDb, projectionDb);
     onAppended = (l) => pgStore.onAppended(l);
   }
+  // The keys are read and written by the owner, like the appends: the projections read every organisation.
+  const dataKeys = new StudentDataKeys(projectionDb, config.dataEncryptionKey);
+  await dataKeys.prepare();
+  const store = new PersonalDataEventStore(rawStore, dataKeys);
+  const ownerStore = rawOwnerStore === rawStore ? store : new PersonalDataEventStore(rawOwnerStore, dataKeys);
   return {
     db,
     projectionDb,
     ownerDb: projectionDb,
     store,
+    rawStore: rawOwnerStore,
+    dataKeys,
     ownerStore,
     onAppended,
     async close() {

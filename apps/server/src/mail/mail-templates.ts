@@ -120,3 +120,47 @@ export function invitationMail(p: {
     ],
   });
 }
+
+/** product.md 4: the owner learns that their personal membership was verified and payment is open. */
+export function organizationApprovedMail(p: {
+  to: string;
+  name: string;
+  organizationName: string;
+  link: string;
+}): MailMessage {
+  return render({
+    to: p.to,
+    subject: `${BRAND} üyeliğiniz doğrulandı`,
+    greeting: p.name ? `Merhaba ${p.name},` : 'Merhaba,',
+    paragraphs: [
+      `${p.organizationName} için yaptığınız bireysel üyelik başvurusu doğrulandı.`,
+      'Artık aboneliğinizi seçip ödemenizi yapabilirsiniz:',
+    ],
+    button: 'Ödemeye geç',
+    link: p.link,
+    footer: ['Sorularınız için bu e-postayı yanıtlayabilirsiniz.'],
+  });
+}
+
+/** product.md 4: the owner learns that the verification was refused, and why. */
+export function organizationRefusedMail(p: {
+  to: string;
+  name: string;
+  organizationName: string;
+  reason: string;
+  link: string;
+}): MailMessage {
+  return render({
+    to: p.to,
+    subject: `${BRAND} üyelik başvurunuz onaylanmadı`,
+    greeting: p.name ? `Merhaba ${p.name},` : 'Merhaba,',
+    paragraphs: [
+      `${p.organizationName} için yaptığınız bireysel üyelik başvurusu doğrulanamadı.`,
+      `Gerekçe: ${p.reason}`,
+      'Kurumunuz bu nedenle kapalı kalacak ve ödeme yapılamayacak. Eksikleri tamamladığınızda bize yazabilirsiniz; başvurunuz yeniden incelenir.',
+    ],
+    button: 'Başvurumu görüntüle',
+    link: p.link,
+    footer: ['Sorularınız için bu e-postayı yanıtlayabilirsiniz.'],
+  });
+}

@@ -66,7 +66,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'okul-sms-notices-'));
   t = await startTestServer({
     DATA_DIR: dataDir,
-    SMS_LOCAL_DELIVERY_MS: '100',
+    // Delivered well after the first poll: polling must go on though the notices are dated in the past.
+    SMS_LOCAL_DELIVERY_MS: '400',
     SMS_POLL_INTERVAL_MS: '50',
     SMS_NOTICE_INTERVAL_MS: '0',
   });

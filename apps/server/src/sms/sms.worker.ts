@@ -36,6 +36,9 @@ export interface SmsSendJob {
 export interface SmsStatusJob {
   campaignId: string;
   round: number;
+  /** When this worker began polling (its own clock): the campaign's acceptance time is the command's `now`,
+   * which a scheduled notice sets to the moment it stands for, so it cannot bound the polling. */
+  pollingSince?: string;
 }
 
 type Outcome = Exclude<SmsCampaignCommand, { type: 'AcceptSmsCampaign' }>;
@@ -139,11 +142,15 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private async enqueueStatus(campaignId: string, round: number): Promise<void> {
+  private async enqueueStatus(
+    campaignId: string,
+    round: number,
+    pollingSince = new Date().toISOString(),
+  ): Promise<void> {
     await this.queue.add<SmsStatusJob>(
       SMS_STATUS_QUEUE,
       'status',
-      { campaignId, round },
+      { campaignId, round, pollingSince },
       { jobId: `${campaignId}-r${round}`, attempts: 3, delayMs: this.pollDelay() },
     );
   }
@@ -244,6 +251,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
 
   async handleStatus(job: Job<SmsStatusJob>): Promise<void> {
     const { campaignId, round } = job.data;
+    const pollingSince = job.data.pollingSince ?? new Date().toISOString();
     const { state, accepted } = await this.loadCampaign(campaignId);
     if (!accepted || state.status === 'none' || smsCampaignSettled(state)) return;
     const reports = await this.gateway.reports(campaignId);
@@ -254,7 +262,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     });
     const after = await this.loadCampaign(campaignId);
     if (smsCampaignSettled(after.state)) return;
-    if (Date.now() - Date.parse(accepted.acceptedAt) > MAX_POLL_MS) return;
-    await this.enqueueStatus(campaignId, round + 1);
+    if (Date.now() - Date.parse(pollingSince) > MAX_POLL_MS) return;
+    await this.enqueueStatus(campaignId, round + 1, pollingSince);
   }
 }

@@ -35,16 +35,21 @@ export class BalancesService {
       this.balance(organizationId, studentId, now),
       this.students.courseNames(organizationId),
     ]);
-    const due = new Map(b.duePayments.map((d) => [d.courseId, d]));
-    return b.owedPerCourse.map((c) => ({
-      ...c,
-      courseName: names.get(c.courseId) ?? null,
-      due: due.has(c.courseId),
-      nextLessonsDebt: due.get(c.courseId)?.nextLessonsDebt ?? null,
-    }));
+    return courseBalanceRows(b, names);
   }
 
   async sheet(organizationId: string, studentId: string, now: Date) {
     return (await this.balance(organizationId, studentId, now)).balanceSheet;
   }
+}
+
+/** getStudentBalances' rows out of a computed balance: per course, with its name and whether it is due. */
+export function courseBalanceRows(b: BalanceResult, names: ReadonlyMap<string, string>) {
+  const due = new Map(b.duePayments.map((d) => [d.courseId, d]));
+  return b.owedPerCourse.map((c) => ({
+    ...c,
+    courseName: names.get(c.courseId) ?? null,
+    due: due.has(c.courseId),
+    nextLessonsDebt: due.get(c.courseId)?.nextLessonsDebt ?? null,
+  }));
 }

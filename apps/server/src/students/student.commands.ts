@@ -14,6 +14,8 @@ import {
   type StudentInput,
 } from '@okul/domain';
 import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import type { Persistence } from '../infra/persistence';
+import { PERSISTENCE } from '../infra/tokens';
 
 /**
  * api.md 8.2: every refusal of a save reads "Öğrenci kaydedilemedi: {error}" (create) or "Öğrenci bilgileri
@@ -159,6 +161,40 @@ export class ResurrectStudentHandler implements ICommandHandler<ResurrectStudent
       type: 'ResurrectStudent',
       ...studentCommandBase(ctx, studentId),
     });
+    return { id: studentId };
+  }
+}
+
+export class EraseStudentPersonalDataCommand extends Command<{ id: string }> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly studentId: string,
+    readonly confirmation: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * KVKK erasure: the decider records the erasure (or nothing when it is already recorded), then the student's
+ * data key is shredded. The key goes after the event, so an erasure is never without its log entry; a retry
+ * after a failure between the two finds the event and shreds again. The executor has waited for the
+ * projections, whose erasure handlers have anonymised the read models by then.
+ */
+@CommandHandler(EraseStudentPersonalDataCommand)
+export class EraseStudentPersonalDataHandler implements ICommandHandler<EraseStudentPersonalDataCommand> {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(PERSISTENCE) private readonly persistence: Persistence,
+  ) {}
+
+  async execute({ ctx, studentId, confirmation }: EraseStudentPersonalDataCommand) {
+    await this.executor.execute(ctx, studentStream(studentId), studentDecider, {
+      type: 'EraseStudentPersonalData',
+      ...studentCommandBase(ctx, studentId),
+      confirmation,
+    });
+    await this.persistence.dataKeys.shred(ctx.organizationId!, studentId);
     return { id: studentId };
   }
 }

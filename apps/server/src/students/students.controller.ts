@@ -4,6 +4,7 @@ import {
   ROLES,
   hasRole,
   editStudentSchema,
+  eraseStudentPersonalDataSchema,
   registerStudentSchema,
   studentBalanceQuerySchema,
   studentIdSchema,
@@ -20,6 +21,7 @@ import { ReadCache, sendCached } from '../infra/read-model/read-cache';
 import { sendJsonText } from '../infra/read-model/sql-json';
 import {
   EditStudentCommand,
+  EraseStudentPersonalDataCommand,
   RegisterStudentCommand,
   ResurrectStudentCommand,
   SoftDeleteStudentCommand,
@@ -139,6 +141,21 @@ export class StudentsController {
     return audited(this.executor, ctx, 'resurrect_student', () =>
       this.commands.execute(new ResurrectStudentCommand(ctx, parseBody(studentIdSchema, body).id)),
     );
+  }
+
+  // KVKK erasure: the school-owner alone, as the one answerable for the institution's personal data.
+  @ApiBody(eraseStudentPersonalDataSchema)
+  @ApiAnswer(idAnswerSchema)
+  @ApiErrors('student.notFound', 'student.eraseConfirmMismatch')
+  @Post('eraseStudentPersonalData')
+  @HttpCode(200)
+  @MinRole(ROLES.schoolOwner)
+  eraseStudentPersonalData(@Req() req: AppRequest, @Body() body: unknown) {
+    const ctx = commandContext(req);
+    return audited(this.executor, ctx, 'erase_student_personal_data', () => {
+      const { id, confirmation } = parseBody(eraseStudentPersonalDataSchema, body);
+      return this.commands.execute(new EraseStudentPersonalDataCommand(ctx, id, confirmation));
+    });
   }
 
   // product.md 2 student detail: the balance calendar, enrolments and payments are school-admin only.

@@ -4,6 +4,7 @@ import { DashboardService } from './dashboard.service';
 import { ReadCache } from '../infra/read-model/read-cache';
 import {
   EditStudentHandler,
+  EraseStudentPersonalDataHandler,
   RegisterStudentHandler,
   ResurrectStudentHandler,
   SoftDeleteStudentHandler,
@@ -22,6 +23,7 @@ import { StudentsQueries } from './students.queries';
     EditStudentHandler,
     SoftDeleteStudentHandler,
     ResurrectStudentHandler,
+    EraseStudentPersonalDataHandler,
   ],
   exports: [StudentsQueries],
 })

@@ -43,8 +43,12 @@ describe('forms in the browser', () => {
       .waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByLabel('Şifre').fill(form.password);
+    // The login page loads the snackbar host with its first message: a refusal and then a success both show.
+    await page.getByLabel('Şifre').fill(`${form.password}-yanlis`);
     expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.getByText('Giriş yapılamadı:', { exact: false }).waitFor();
+    await page.getByLabel('Şifre').fill(form.password);
     await submit.click();
     await page.getByText('Giriş başarılı').waitFor();
   });

@@ -37,6 +37,10 @@ export const organizationSchema = z.object({
   smsCredits: z.number().optional(),
   logos: organizationLogosSchema.nullable().optional(),
   orgRoleId: z.number().nullable().optional(),
+  /** product.md 4: a personal membership's manual verification (not_required for every other one). */
+  verificationStatus: z.enum(['not_required', 'pending', 'approved', 'refused']).optional(),
+  /** Why the verification was refused, shown to the owner. */
+  verificationReason: z.string().nullable().optional(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -76,6 +76,21 @@ export const accountMessages = {
     text: 'Bu kullanıcı başka kurumlarda da üye olduğu için adını yalnızca kendisi değiştirebilir.',
   }, // ours
   'org.idMismatch': { status: 400, text: 'Kurum bilgisi adresle eşleşmiyor.' }, // ours
+  // product.md 4: personal (companyType none) memberships are verified by hand (ours: the texts)
+  'org.verificationNotRequired': {
+    status: 409,
+    text: 'Bu kurum doğrulama beklemiyor: yalnızca bireysel üyelikler elle doğrulanır.',
+  }, // ours
+  'org.verificationAlreadyApproved': {
+    status: 409,
+    text: 'Bu kurumun doğrulaması zaten onaylanmış; onay geri alınamaz.',
+  }, // ours
+  'org.verificationReasonMissing': {
+    status: 400,
+    text: 'Ret gerekçesi yazılmalıdır (en fazla 500 karakter).',
+  }, // ours
+  'org.verificationApproved': { status: 200, text: 'Kurum doğrulaması onaylandı.' }, // ours
+  'org.verificationRefused': { status: 200, text: 'Kurum doğrulaması reddedildi.' }, // ours
   'invitation.tokenInvalid': { status: 400, text: 'Davet bağlantısı geçersiz ya da süresi dolmuş.' }, // ours
   'invitation.alreadyAnswered': { status: 409, text: 'Bu davet zaten yanıtlanmış.' }, // ours
   'invitation.accountExists': {
@@ -134,4 +149,12 @@ export const accountMessages = {
     text: 'Banka ödeme servisine ulaşılamadı. Lütfen biraz sonra tekrar deneyin.',
   }, // ours
   'checkout.declined': { status: 402, text: 'Ödeme banka tarafından onaylanmadı.' }, // ours
+  'checkout.verificationPending': {
+    status: 403,
+    text: 'Bireysel üyelikler ödeme öncesinde elle doğrulanır; kurumunuz doğrulama bekliyor. Doğrulama birkaç gün içinde tamamlanır ve size e-posta ile bildirilir.',
+  }, // ours
+  'checkout.verificationRefused': {
+    status: 403,
+    text: 'Kurumunuzun doğrulaması reddedildi, ödeme yapılamaz. Gerekçe: {reason}',
+  }, // ours
 } as const;

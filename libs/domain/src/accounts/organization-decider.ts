@@ -1,5 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import { message } from '../shared/messages';
 import type { DomainEvent } from '../shared/events';
 import { ASSIGNABLE_ROLES, ROLES } from '../shared/roles';
 import { extendPaidUntil } from './checkout-catalogue';
@@ -12,6 +13,18 @@ export interface OrganizationProfile {
   organizationType: string;
   companyType: string;
 }
+
+/**
+ * product.md 4, api.md 9.1: a personal (companyType none) membership is verified by hand before any checkout.
+ * `not_required` for every other organisation, and for personal ones recorded before the rule existed.
+ */
+export type OrganizationVerification = 'not_required' | 'pending' | 'approved' | 'refused';
+
+/** The company type whose membership waits for a developer's verification (product.md 4). */
+export const PERSONAL_COMPANY_TYPE = 'none';
+
+/** Longest reason a developer may give for a refusal (shown to the owner and mailed). */
+export const VERIFICATION_REASON_MAX = 500;
 
 export type OrganizationEvent =
   | DomainEvent<
@@ -48,6 +61,15 @@ export type OrganizationEvent =
       'OrganizationRenamed',
       { organizationId: string; name: string; previousName: string; renamedAt: string }
     >
+  | DomainEvent<'OrganizationVerificationRequested', { organizationId: string; requestedAt: string }>
+  | DomainEvent<
+      'OrganizationVerificationApproved',
+      { organizationId: string; reviewedByUserId: string; approvedAt: string }
+    >
+  | DomainEvent<
+      'OrganizationVerificationRefused',
+      { organizationId: string; reviewedByUserId: string; reason: string; refusedAt: string }
+    >
   | DomainEvent<'OrganizationDeactivated', { organizationId: string; deactivatedAt: string }>
   | DomainEvent<'OrganizationActivated', { organizationId: string; activatedAt: string }>
   | DomainEvent<
@@ -78,6 +100,8 @@ export type OrganizationCommand =
   | { type: 'RenameOrganization'; name: string; now: string }
   | { type: 'DeactivateOrganization'; now: string }
   | { type: 'ActivateOrganization'; now: string }
+  | { type: 'ApproveVerification'; reviewedByUserId: string; now: string }
+  | { type: 'RefuseVerification'; reviewedByUserId: string; reason: string; now: string }
   | { type: 'AddMember'; userId: string; orgRoleId: number; now: string }
   | { type: 'ChangeMemberRole'; userId: string; orgRoleId: number; now: string }
   | { type: 'RemoveMember'; userId: string; name: string; email: string; now: string }
@@ -100,6 +124,9 @@ export type OrganizationState =
       paidUntil: string | null;
       smsCredits: number;
       members: Record<string, OrganizationMember>;
+      verification: OrganizationVerification;
+      /** Why the verification was refused (shown to the owner), null otherwise. */
+      verificationReason: string | null;
     };
 
 export const initialOrganizationState: OrganizationState = { status: 'none' };
@@ -124,7 +151,7 @@ export function decideOrganization(
     case 'CreateOrganization': {
       if (state.status !== 'none') throw new DomainError('common.conflict');
       const ids = { organizationId: command.organizationId };
-      return [
+      const events: OrganizationEvent[] = [
         {
           type: 'OrganizationCreated',
           data: { ...ids, ownerUserId: command.ownerUserId, createdAt: command.now, ...command.profile },
@@ -133,6 +160,51 @@ export function decideOrganization(
         {
           type: 'OrganizationMemberAdded',
           data: { ...ids, userId: command.ownerUserId, orgRoleId: ROLES.schoolOwner, addedAt: command.now },
+        },
+      ];
+      // product.md 4: personal memberships are verified manually before the demo or payment.
+      if (command.profile.companyType === PERSONAL_COMPANY_TYPE) {
+        events.push({
+          type: 'OrganizationVerificationRequested',
+          data: { ...ids, requestedAt: command.now },
+        });
+      }
+      return events;
+    }
+    case 'ApproveVerification': {
+      const s = open(state);
+      if (s.verification === 'not_required') throw new DomainError('org.verificationNotRequired');
+      // Approving twice changes nothing; a refused organisation may still be approved (new documents came).
+      if (s.verification === 'approved') return [];
+      return [
+        {
+          type: 'OrganizationVerificationApproved',
+          data: {
+            organizationId: s.organizationId,
+            reviewedByUserId: command.reviewedByUserId,
+            approvedAt: command.now,
+          },
+        },
+      ];
+    }
+    case 'RefuseVerification': {
+      const s = open(state);
+      if (s.verification === 'not_required') throw new DomainError('org.verificationNotRequired');
+      // An approved organisation may already have paid: taking the approval back is not a refusal.
+      if (s.verification === 'approved') throw new DomainError('org.verificationAlreadyApproved');
+      const reason = command.reason.trim();
+      if (!reason || reason.length > VERIFICATION_REASON_MAX)
+        throw new DomainError('org.verificationReasonMissing');
+      if (s.verification === 'refused' && s.verificationReason === reason) return [];
+      return [
+        {
+          type: 'OrganizationVerificationRefused',
+          data: {
+            organizationId: s.organizationId,
+            reviewedByUserId: command.reviewedByUserId,
+            reason,
+            refusedAt: command.now,
+          },
         },
       ];
     }
@@ -289,6 +361,8 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       paidUntil: null,
       smsCredits: 0,
       members: {},
+      verification: 'not_required',
+      verificationReason: null,
     };
   }
   if (state.status === 'none') return state;
@@ -319,6 +393,12 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       };
     case 'OrganizationRenamed':
       return { ...state, name: event.data.name };
+    case 'OrganizationVerificationRequested':
+      return { ...state, verification: 'pending', verificationReason: null };
+    case 'OrganizationVerificationApproved':
+      return { ...state, verification: 'approved', verificationReason: null };
+    case 'OrganizationVerificationRefused':
+      return { ...state, verification: 'refused', verificationReason: event.data.reason };
     case 'OrganizationDeactivated':
       return { ...state, deactivated: true };
     case 'OrganizationActivated':
@@ -342,3 +422,19 @@ export const organizationDecider = {
   initialState: initialOrganizationState,
 } satisfies Decider<OrganizationCommand, OrganizationEvent, OrganizationState>;
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;
+
+/**
+ * product.md 4: no checkout starts for an organisation whose personal membership is not verified; a
+ * refused one names the reason, so the owner knows what to do.
+ */
+export function assertCheckoutAllowed(state: OrganizationState): void {
+  const s = open(state);
+  if (s.verification === 'pending') throw new DomainError('checkout.verificationPending');
+  if (s.verification === 'refused') {
+    throw new DomainError(
+      'checkout.verificationRefused',
+      message('checkout.verificationRefused', { reason: s.verificationReason ?? '' }),
+      { reason: s.verificationReason },
+    );
+  }
+}

@@ -10,7 +10,9 @@ import {
   isMembershipActive,
   planDiscountPercent,
 } from './checkout-catalogue';
+import { given } from '../shared/given';
 import {
+  assertCheckoutAllowed,
   decideOrganization,
   organizationDecider,
   type OrganizationCommand,
@@ -195,5 +197,105 @@ describe('subscription', () => {
     expect(isMembershipActive(null, t0)).toBe(false);
     expect(isMembershipActive(t0, t0)).toBe(false);
     expect(isMembershipActive('2026-01-31T09:00:00.001Z', t0)).toBe(true);
+  });
+});
+
+describe('manual verification of personal memberships (product.md 4)', () => {
+  const developer = '00000000-0000-4000-8000-000000000009';
+  const personal = decideOrganization(
+    {
+      type: 'CreateOrganization',
+      organizationId: org,
+      ownerUserId: owner,
+      now: t0,
+      profile: {
+        name: 'Ayşe Hoca',
+        address: 'Üsküdar',
+        vkn: null,
+        employeeCount: 1,
+        organizationType: 'özel ders',
+        companyType: 'none',
+      },
+    },
+    organizationDecider.initialState,
+  );
+  const approve = { type: 'ApproveVerification' as const, reviewedByUserId: developer, now: t0 };
+  const refuse = (reason: string) => ({
+    type: 'RefuseVerification' as const,
+    reviewedByUserId: developer,
+    reason,
+    now: t0,
+  });
+  const approved: OrganizationEvent = {
+    type: 'OrganizationVerificationApproved',
+    data: { organizationId: org, reviewedByUserId: developer, approvedAt: t0 },
+  };
+  const refused = (reason: string): OrganizationEvent => ({
+    type: 'OrganizationVerificationRefused',
+    data: { organizationId: org, reviewedByUserId: developer, reason, refusedAt: t0 },
+  });
+
+  it('asks for verification when a personal organisation is created, and only then', () => {
+    expect(personal.at(-1)).toEqual({
+      type: 'OrganizationVerificationRequested',
+      data: { organizationId: org, requestedAt: t0 },
+    });
+    expect(created.map((e) => e.type)).toEqual(['OrganizationCreated', 'OrganizationMemberAdded']);
+    expect(given(organizationDecider, personal).state).toMatchObject({ verification: 'pending' });
+    expect(given(organizationDecider, created).state).toMatchObject({ verification: 'not_required' });
+  });
+
+  it('approves a pending organisation once', () => {
+    given(organizationDecider, personal).when(approve).then([approved]);
+    given(organizationDecider, [...personal, approved])
+      .when(approve)
+      .then([]);
+  });
+
+  it('refuses a pending organisation with the reason, trimmed; the same reason again changes nothing', () => {
+    given(organizationDecider, personal)
+      .when(refuse('  Kimlik belgesi okunmuyor  '))
+      .then([refused('Kimlik belgesi okunmuyor')]);
+    given(organizationDecider, [...personal, refused('Belge eksik')])
+      .when(refuse('Belge eksik'))
+      .then([]);
+    given(organizationDecider, [...personal, refused('Belge eksik')])
+      .when(refuse('Adres eksik'))
+      .then([refused('Adres eksik')]);
+    given(organizationDecider, personal).when(refuse('   ')).thenThrows('org.verificationReasonMissing');
+    given(organizationDecider, personal)
+      .when(refuse('x'.repeat(501)))
+      .thenThrows('org.verificationReasonMissing');
+  });
+
+  it('may approve a refused organisation, never refuse an approved one', () => {
+    given(organizationDecider, [...personal, refused('Belge eksik')])
+      .when(approve)
+      .then([approved]);
+    given(organizationDecider, [...personal, approved])
+      .when(refuse('Geç kaldı'))
+      .thenThrows('org.verificationAlreadyApproved');
+  });
+
+  it('refuses both for an organisation that needs no verification, or does not exist', () => {
+    given(organizationDecider, created).when(approve).thenThrows('org.verificationNotRequired');
+    given(organizationDecider, created).when(refuse('Belge eksik')).thenThrows('org.verificationNotRequired');
+    given(organizationDecider, []).when(approve).thenThrows('org.notFound');
+  });
+
+  it('lets no checkout start until approved, and names the refusal reason', () => {
+    const stateOf = (history: OrganizationEvent[]) => fold(organizationDecider, history);
+    expect(() => assertCheckoutAllowed(stateOf(personal))).toThrow(
+      expect.objectContaining({ code: 'checkout.verificationPending', status: 403 }),
+    );
+    expect(() => assertCheckoutAllowed(stateOf([...personal, refused('Belge eksik')]))).toThrow(
+      expect.objectContaining({
+        code: 'checkout.verificationRefused',
+        message: 'Kurumunuzun doğrulaması reddedildi, ödeme yapılamaz. Gerekçe: Belge eksik',
+        details: { reason: 'Belge eksik' },
+      }),
+    );
+    expect(() => assertCheckoutAllowed(stateOf([...personal, approved]))).not.toThrow();
+    expect(() => assertCheckoutAllowed(stateOf(created))).not.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { message } from '../shared/messages';
 import { isValidTckn, isValidVkn } from '../shared/validation';
 import { isCommonPassword } from './common-passwords';
+import { VERIFICATION_REASON_MAX } from './organization-decider';
 
 const missing = message('registration.missingFields');
 const required = (max: number) =>
@@ -153,6 +154,17 @@ export const updateProfileSchema = z
   });
 
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+const reasonMissing = message('org.verificationReasonMissing');
+
+/** refuseOrganizationVerification {reason} (ours, product.md 4): the reason the owner is shown and mailed. */
+export const refuseOrganizationVerificationSchema = z.strictObject({
+  reason: z
+    .string({ error: reasonMissing })
+    .trim()
+    .min(1, { error: reasonMissing })
+    .max(VERIFICATION_REASON_MAX, { error: reasonMissing }),
+});
 
 /** api.md 7.3 editOrganization {name} (product.md 5: non-empty). */
 export const editOrganizationSchema = z.strictObject({

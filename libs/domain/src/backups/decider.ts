@@ -1,12 +1,14 @@
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { DomainEvent } from '../shared/events';
-import type { BackupType } from './schemas';
+import type { BackupLogType } from './schemas';
 
 /** What a finished backup attempt was: the dump is taken outside the domain, the record of it is a fact. */
 export interface BackupOutcome {
   backupId: string;
-  backupType: BackupType;
+  backupType: BackupLogType;
+  /** The organisation backed up (an organisation backup); absent or null for the full dump. */
+  organizationId?: string | null;
   fileName: string;
   takenBy: string | null;
   startedAt: string;
@@ -37,6 +39,10 @@ export function decideBackup(command: BackupCommand, state: BackupState): Backup
       const durationMs = Date.parse(command.finishedAt) - Date.parse(command.startedAt);
       if (!Number.isFinite(durationMs) || durationMs < 0) throw new DomainError('backup.invalidRecord');
       if (!Number.isSafeInteger(command.sizeBytes) || command.sizeBytes < 0) {
+        throw new DomainError('backup.invalidRecord');
+      }
+      // An organisation backup names its organisation; the full dump belongs to none.
+      if ((command.backupType === 'organization') !== !!command.organizationId) {
         throw new DomainError('backup.invalidRecord');
       }
       const { type: _type, success, error, ...facts } = command;

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given';
 import { backupDecider, type BackupCommand, type BackupEvent } from './decider';
+import { BACKUP_CREDENTIAL_OMITTED, withoutCredentials } from './organization-backup';
 
 const ADMIN = '00000000-0000-4000-8000-0000000000a1';
 const ID = '00000000-0000-4000-8000-0000000000b1';
@@ -54,5 +55,54 @@ describe('backup decider', () => {
     given(backupDecider, [])
       .when(record({ sizeBytes: 1.5 }))
       .thenThrows('backup.invalidRecord');
+  });
+});
+
+describe('organisation backups in the backup log', () => {
+  const ORG = '00000000-0000-4000-8000-0000000000c1';
+  it('records an organisation backup with its organisation', () => {
+    given(backupDecider, [])
+      .when(record({ backupType: 'organization', organizationId: ORG, fileName: 'kurum-yedegi.zip' }))
+      .then([
+        {
+          type: 'BackupTaken',
+          data: { ...facts, backupType: 'organization', organizationId: ORG, fileName: 'kurum-yedegi.zip' },
+        },
+      ]);
+  });
+
+  it('refuses an organisation backup without its organisation, and a full dump with one', () => {
+    given(backupDecider, [])
+      .when(record({ backupType: 'organization' }))
+      .thenThrows('backup.invalidRecord');
+    given(backupDecider, [])
+      .when(record({ organizationId: ORG }))
+      .thenThrows('backup.invalidRecord');
+  });
+});
+
+describe('credentials are left out of an organisation backup', () => {
+  it('replaces password, session, token and code hashes at any depth, and nothing else', () => {
+    const data = {
+      userId: 'u1',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
+      refreshTokenHash: 'r'.repeat(64),
+      emailVerification: { tokenHash: 't'.repeat(64), expiresAt: '2026-03-02T00:00:00.000Z' },
+      codes: [{ codeHash: 'c'.repeat(64) }],
+      token: 'calendar-feed-token',
+      tckn: null,
+    };
+    expect(withoutCredentials(data)).toEqual({
+      userId: 'u1',
+      passwordHash: BACKUP_CREDENTIAL_OMITTED,
+      refreshTokenHash: BACKUP_CREDENTIAL_OMITTED,
+      emailVerification: { tokenHash: BACKUP_CREDENTIAL_OMITTED, expiresAt: '2026-03-02T00:00:00.000Z' },
+      codes: [{ codeHash: BACKUP_CREDENTIAL_OMITTED }],
+      token: 'calendar-feed-token',
+      tckn: null,
+    });
+    // An invitation without a link keeps its null.
+    expect(withoutCredentials({ tokenHash: null })).toEqual({ tokenHash: null });
+    expect(withoutCredentials('metin')).toBe('metin');
   });
 });

@@ -78,6 +78,40 @@ export const importOrganizationBackupAnswerSchema = z.object({
   mediaFiles: z.number().int(),
 });
 
+/**
+ * The data fields that hold a person's credentials: password hashes, refresh-token hashes of sessions,
+ * single-use token hashes (e-mail verification, password reset, invitations) and SMS consent code hashes.
+ * An organisation backup is a school-admin's download and a portability copy: it carries no credential of
+ * anyone (docs/DECISIONS.md "Backups: credentials left out").
+ */
+export const BACKUP_CREDENTIAL_FIELDS: readonly string[] = [
+  'passwordHash',
+  'refreshTokenHash',
+  'tokenHash',
+  'codeHash',
+];
+
+/**
+ * What a left-out credential reads in the backup. A string, so a restored event keeps its shape (the read
+ * models' columns stay filled), and never a valid hash: nothing verifies against it, so a restored account
+ * signs in only after a password reset, and a restored token or code matches nothing.
+ */
+export const BACKUP_CREDENTIAL_OMITTED = 'yedekte-yer-almaz';
+
+/** An event's data with every credential field (at any depth) replaced by BACKUP_CREDENTIAL_OMITTED. */
+export function withoutCredentials(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCredentials);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] =
+      BACKUP_CREDENTIAL_FIELDS.includes(k) && typeof v === 'string'
+        ? BACKUP_CREDENTIAL_OMITTED
+        : withoutCredentials(v);
+  }
+  return out;
+}
+
 /** A media path of the zip, safe to join under the organisation's media folder (no `..`, no absolute path). */
 export function safeMediaPath(path: string): string | null {
   if (!path.startsWith(ORGANIZATION_BACKUP_FILES.mediaPrefix)) return null;

@@ -352,6 +352,8 @@ export function evolveEnrollment(state: EnrollmentState, event: StudentStreamEve
       return state.student ? { ...state, student: { ...state.student, deleted: true } } : state;
     case 'StudentResurrected':
       return state.student ? { ...state, student: { ...state.student, deleted: false } } : state;
+    case 'StudentPersonalDataErased':
+      return state;
     case 'EnrollmentAdded': {
       const { enrollmentId, ...rest } = event.data;
       const enrollment: Enrollment = { id: enrollmentId, ...rest, editedBy: null, editedAt: null };

@@ -244,6 +244,20 @@ const ACTIONS = {
     },
   },
   accept_invitation: { label: 'Davet kabul etme', done: () => 'Kurum davetini kabul etti.' },
+  // ours: product.md 4, the manual verification of a personal membership
+  request_organization_verification: {
+    label: 'Kurum doğrulaması isteme',
+    done: () => 'Bireysel üyelik için kurum doğrulaması istedi.',
+  },
+  approve_organization_verification: {
+    label: 'Kurum doğrulamasını onaylama',
+    done: () => 'Kurumun bireysel üyelik doğrulamasını onayladı.',
+  },
+  refuse_organization_verification: {
+    label: 'Kurum doğrulamasını reddetme',
+    done: (d) =>
+      `Kurumun bireysel üyelik doğrulamasını reddetti${text(d.reason) ? ` (gerekçe: ${text(d.reason)})` : ''}.`,
+  },
   // ours: the organisation sends a pending invitation again or revokes it (Kullanıcılar, Bekleyen davetler)
   resend_invitation: {
     label: 'Daveti yeniden gönderme',
@@ -433,6 +447,10 @@ const ACTIONS = {
     label: 'Kurum yedeği yükleme',
     done: () => 'Bir kurum yedeğini yükledi.',
   },
+  export_organization_backup: {
+    label: 'Kurum yedeği alma',
+    done: (d) => `Kurum yedeğini indirdi${facts([['dosya', text(d.fileName)]])}.`,
+  },
 
   // calendar feeds (ours)
   rotate_calendar_feed: {
@@ -601,6 +619,14 @@ const ACTIONS = {
     label: 'Öğrenci geri getirme',
     done: (d) =>
       onNamed(d, (n) => `${n} adlı silinmiş öğrenciyi geri getirdi.`, 'Silinmiş bir öğrenciyi geri getirdi.'),
+  },
+  // KVKK: the sentence names the student by number only, never by a name that was erased.
+  erase_student_personal_data: {
+    label: 'Kişisel veri silme (KVKK)',
+    done: (d) =>
+      typeof d.studentNumber === 'number'
+        ? `${String(d.studentNumber).padStart(5, '0')} numaralı öğrencinin kişisel verilerini sildi (KVKK).`
+        : 'Bir öğrencinin kişisel verilerini sildi (KVKK).',
   },
 } as const satisfies Record<string, ActionText>;
 

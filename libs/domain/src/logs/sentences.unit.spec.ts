@@ -90,9 +90,14 @@ const OUR_ACTIONS = [
   'revoke_calendar_feed',
   'request_backup',
   'import_organization_backup',
+  'export_organization_backup',
+  'request_organization_verification',
+  'approve_organization_verification',
+  'refuse_organization_verification',
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',
+  'erase_student_personal_data',
 ];
 
 describe('log sentences', () => {

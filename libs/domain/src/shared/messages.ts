@@ -22,6 +22,7 @@ import { statisticsMessages } from '../statistics/messages';
 import { exportMessages } from '../exports/messages';
 import { mediaMessages } from '../media/messages';
 import { backupMessages } from '../backups/messages';
+import { historyMessages } from '../history/messages';
 
 export const MESSAGES = {
   ...commonMessages,
@@ -42,6 +43,7 @@ export const MESSAGES = {
   ...exportMessages,
   ...mediaMessages,
   ...backupMessages,
+  ...historyMessages,
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

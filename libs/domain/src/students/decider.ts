@@ -9,7 +9,8 @@ import {
   type ConsentStatus,
   type StudentInput,
 } from './schemas';
-import { studentNumberYear } from './student-number-decider';
+import { formatStudentNumber, studentNumberYear } from './student-number-decider';
+import { anonymisedStudentFields } from './personal-data';
 
 /**
  * The student aggregate, stream `student-<id>`. The student's enrolments are appended to the same stream
@@ -38,7 +39,12 @@ export type StudentEvent =
       StudentIds & StudentFields & { studentNumber: number; editedBy: string | null; editedAt: string }
     >
   | DomainEvent<'StudentSoftDeleted', StudentIds & { deletedBy: string | null; deletedAt: string }>
-  | DomainEvent<'StudentResurrected', StudentIds & { resurrectedBy: string | null; resurrectedAt: string }>;
+  | DomainEvent<'StudentResurrected', StudentIds & { resurrectedBy: string | null; resurrectedAt: string }>
+  // KVKK: the student's key is shredded after this event; it carries the number, never a personal field.
+  | DomainEvent<
+      'StudentPersonalDataErased',
+      StudentIds & { studentNumber: number; erasedBy: string | null; erasedAt: string }
+    >;
 
 /** Every event of a `student-<id>` stream. */
 export type StudentStreamEvent = StudentEvent | EnrollmentEvent;
@@ -54,7 +60,9 @@ export type StudentCommand =
   | (CommandBase & { type: 'RegisterStudent'; studentNumber: number; input: StudentInput })
   | (CommandBase & { type: 'EditStudent'; input: StudentInput })
   | (CommandBase & { type: 'SoftDeleteStudent' })
-  | (CommandBase & { type: 'ResurrectStudent' });
+  | (CommandBase & { type: 'ResurrectStudent' })
+  /** `confirmation`: the student number as the school-owner typed it to confirm (the second ask). */
+  | (CommandBase & { type: 'EraseStudentPersonalData'; confirmation: string });
 
 export interface ExistingStudent extends StudentIds {
   status: 'active' | 'deleted';
@@ -65,6 +73,8 @@ export interface ExistingStudent extends StudentIds {
   editedAt: string | null;
   editedBy: string | null;
   deletedAt: string | null;
+  /** When the personal data was erased under KVKK (the fields are anonymised from then on). */
+  erasedAt: string | null;
 }
 
 export type StudentState = { status: 'none' } | ExistingStudent;
@@ -133,6 +143,8 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     }
     case 'EditStudent': {
       const s = ownStudent(state, command.organizationId);
+      // An erased student's data cannot come back through the form: the erasure would be undone silently.
+      if (s.erasedAt !== null) throw new DomainError('student.erased');
       const items = studentFormProblems(command.input);
       if (items.length > 0) throw studentValidationError(items, 'edit');
       const fields = withConsentDates(command.input, s.fields, command.now);
@@ -167,6 +179,20 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
         {
           type: 'StudentResurrected',
           data: { ...ids, resurrectedBy: command.userId, resurrectedAt: command.now },
+        },
+      ];
+    }
+    case 'EraseStudentPersonalData': {
+      const s = ownStudent(state, command.organizationId);
+      if (command.confirmation.trim() !== formatStudentNumber(s.studentNumber)) {
+        throw new DomainError('student.eraseConfirmMismatch');
+      }
+      // Already erased: nothing to add, and the caller shreds the key again (a retry after a crash).
+      if (s.erasedAt !== null) return [];
+      return [
+        {
+          type: 'StudentPersonalDataErased',
+          data: { ...ids, studentNumber: s.studentNumber, erasedBy: command.userId, erasedAt: command.now },
         },
       ];
     }
@@ -227,6 +253,7 @@ export function evolveStudent(state: StudentState, event: StudentStreamEvent): S
         editedAt: null,
         editedBy: null,
         deletedAt: null,
+        erasedAt: null,
       };
     case 'StudentEdited':
       if (state.status === 'none') return state;
@@ -242,6 +269,14 @@ export function evolveStudent(state: StudentState, event: StudentStreamEvent): S
         : { ...state, status: 'deleted', deletedAt: event.data.deletedAt };
     case 'StudentResurrected':
       return state.status === 'none' ? state : { ...state, status: 'active', deletedAt: null };
+    case 'StudentPersonalDataErased':
+      return state.status === 'none'
+        ? state
+        : {
+            ...state,
+            fields: anonymisedStudentFields(state.fields, state.studentNumber),
+            erasedAt: event.data.erasedAt,
+          };
     case 'EnrollmentAdded':
     case 'EnrollmentEdited':
     case 'EnrollmentEnded':

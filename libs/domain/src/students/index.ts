@@ -6,3 +6,4 @@ export * from './registration';
 export * from './sample';
 export * from './age';
 export * from './answers';
+export * from './personal-data';

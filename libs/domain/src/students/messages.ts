@@ -1,3 +1,7 @@
+/** The empty list's text of every picker (also the theme's default): a constant of its own so the client's
+ * first load takes this one text, not the whole catalogue of students. */
+export const NO_OPTIONS_TEXT = 'Seçenek bulunamadı';
+
 // api.md 8.2 (students) and the notes and grade lines of 8.3, verbatim; texts marked "ours" are not in the spec.
 export const studentMessages = {
   'student.createFailed': { status: 400, text: 'Öğrenci kaydedilemedi: {error}' },
@@ -26,7 +30,7 @@ export const studentMessages = {
   'student.fieldInvalid': { status: 400, text: '{field} geçersiz.' }, // ours
   'student.dateInputInvalid': { status: 400, text: 'Date input not valid.' },
   'student.emptyTable': { status: 200, text: 'Henüz öğrenci kaydı yapılmamış.' },
-  'student.noOptions': { status: 200, text: 'Seçenek bulunamadı' },
+  'student.noOptions': { status: 200, text: NO_OPTIONS_TEXT },
   'student.notFound': { status: 404, text: 'Öğrenci bulunamadı.' }, // ours
   'student.alreadyExists': { status: 409, text: 'Bu öğrenci zaten kayıtlı.' }, // ours
   'student.alreadyDeleted': { status: 409, text: 'Öğrenci zaten silinmiş.' }, // ours
@@ -60,4 +64,19 @@ export const studentMessages = {
   'student.resurrectFailed': { status: 400, text: 'Öğrenci geri getirilemedi' }, // ours
   'student.noteSaved': { status: 200, text: 'Not kaydedildi' }, // ours
   'student.noteUpdateFailed': { status: 400, text: 'Not güncellenemedi' }, // ours
+  // KVKK erasure (ours): the name an erased student keeps, the refusals and the screen's texts.
+  'student.erasedName': { status: 200, text: 'Silinmiş öğrenci #{number}' }, // ours
+  'student.erased': { status: 409, text: 'Öğrencinin kişisel verileri silinmiş.' }, // ours
+  'student.eraseTitle': { status: 200, text: 'Kişisel verileri sil' }, // ours
+  'student.eraseWarning': {
+    status: 200,
+    text: 'Öğrencinin adı, TCKN, telefonları, e-postası, adresi ve veli bilgileri kalıcı olarak silinecek. Ödemeler, yoklamalar ve kayıtlar korunur. Bu işlem geri alınamaz.',
+  }, // ours
+  'student.eraseConfirmPrompt': {
+    status: 200,
+    text: 'Onaylamak için öğrenci numarasını ({number}) yazın.',
+  }, // ours
+  'student.eraseConfirmMismatch': { status: 400, text: 'Yazılan numara öğrenci numarasıyla aynı değil.' }, // ours
+  'student.erasedToast': { status: 200, text: 'Öğrencinin kişisel verileri silindi' }, // ours
+  'student.eraseFailed': { status: 400, text: 'Kişisel veriler silinemedi' }, // ours
 } as const;

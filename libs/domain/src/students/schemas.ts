@@ -274,6 +274,14 @@ export const editStudentSchema = z
 /** Soft delete and restore of a student: {id}. */
 export const studentIdSchema = z.strictObject({ id: z.uuid({ error: message('student.notFound') }) });
 
+/** KVKK erasure of a student's personal data: {id, confirmation}, the student number typed as confirmation. */
+export const eraseStudentPersonalDataSchema = z.strictObject({
+  id: z.uuid({ error: message('student.notFound') }),
+  confirmation: z.string({ error: message('student.eraseConfirmMismatch') }).max(10, {
+    error: message('student.eraseConfirmMismatch'),
+  }),
+});
+
 /** getStudentAttended, getStudentBalances, getStudentBalanceSheet: {id} (api.md 7.3). */
 export const studentBalanceQuerySchema = studentIdSchema;
 

@@ -40,6 +40,12 @@ export const accountAuditMappers: Record<string, AuditMapper> = {
   OrganizationRenamed: (e) => ({ action: 'edit_organization', details: { name: e.data.name } }),
   OrganizationDeactivated: () => ({ action: 'deactivate_organization', details: {} }),
   OrganizationActivated: () => ({ action: 'activate_organization', details: {} }),
+  OrganizationVerificationRequested: () => ({ action: 'request_organization_verification', details: {} }),
+  OrganizationVerificationApproved: () => ({ action: 'approve_organization_verification', details: {} }),
+  OrganizationVerificationRefused: (e) => ({
+    action: 'refuse_organization_verification',
+    details: { reason: e.data.reason },
+  }),
   UserInvited: (e) => ({
     action: 'invite_user',
     details: { email: e.data.email, name: e.data.name, orgRoleId: e.data.orgRoleId },

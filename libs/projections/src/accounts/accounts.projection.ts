@@ -20,7 +20,7 @@ type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
  */
 export const accountsProjection = defineProjection({
   name: 'accounts',
-  version: 3,
+  version: 4,
   tables: ['users', 'organizations', 'org_members', 'sessions', 'subscription_payments'],
   schema: (t) => `
     CREATE TABLE ${t('users')} (
@@ -49,6 +49,9 @@ export const accountsProjection = defineProjection({
       deactivated boolean NOT NULL DEFAULT false,
       sms_credits int NOT NULL DEFAULT 0,
       logos jsonb NOT NULL DEFAULT '{}'::jsonb,
+      verification_status text NOT NULL DEFAULT 'not_required',
+      verification_reason text,
+      verification_reviewed_at timestamptz,
       created_at timestamptz NOT NULL
     );
     CREATE TABLE ${t('org_members')} (
@@ -203,6 +206,35 @@ export const accountsProjection = defineProjection({
         e.data.organizationId,
         LOGO_KEYS[t.logoType],
       ]);
+    },
+    OrganizationVerificationRequested: async (
+      { sql, table },
+      e: Ev<OrganizationEvent, 'OrganizationVerificationRequested'>,
+    ) => {
+      await sql.query(
+        `UPDATE ${table('organizations')} SET verification_status = 'pending', verification_reason = NULL WHERE id = $1`,
+        [e.data.organizationId],
+      );
+    },
+    OrganizationVerificationApproved: async (
+      { sql, table },
+      e: Ev<OrganizationEvent, 'OrganizationVerificationApproved'>,
+    ) => {
+      await sql.query(
+        `UPDATE ${table('organizations')} SET verification_status = 'approved', verification_reason = NULL,
+           verification_reviewed_at = $2 WHERE id = $1`,
+        [e.data.organizationId, e.data.approvedAt],
+      );
+    },
+    OrganizationVerificationRefused: async (
+      { sql, table },
+      e: Ev<OrganizationEvent, 'OrganizationVerificationRefused'>,
+    ) => {
+      await sql.query(
+        `UPDATE ${table('organizations')} SET verification_status = 'refused', verification_reason = $2,
+           verification_reviewed_at = $3 WHERE id = $1`,
+        [e.data.organizationId, e.data.reason, e.data.refusedAt],
+      );
     },
     OrganizationDeactivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationDeactivated'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET deactivated = true WHERE id = $1`, [

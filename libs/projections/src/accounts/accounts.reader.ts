@@ -152,6 +152,8 @@ export interface OrganizationRowBase {
   deactivated: boolean;
   sms_credits: number;
   logos: Record<string, string> | null;
+  verification_status: 'not_required' | 'pending' | 'approved' | 'refused';
+  verification_reason: string | null;
 }
 
 export type MembershipRow = OrganizationRowBase & {
@@ -163,7 +165,8 @@ export type MembershipRow = OrganizationRowBase & {
 /** The organisations a user is an active member of, by name. */
 export async function readMemberships(sql: Sql, userId: string): Promise<MembershipRow[]> {
   const r = await sql.query<MembershipRow>(
-    `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, m.org_role_id, m.user_id, m.is_active
+    `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, o.verification_status,
+            o.verification_reason, m.org_role_id, m.user_id, m.is_active
        FROM org_members m JOIN organizations o ON o.id = m.organization_id
       WHERE m.user_id = $1 AND m.is_active ORDER BY o.name`,
     [userId],
@@ -182,7 +185,8 @@ export type OrganizationWithOwnerRow = OrganizationRowBase & {
 /** Every organisation with its owner and active member count, by name. */
 export async function readAllOrganizations(sql: Sql): Promise<OrganizationWithOwnerRow[]> {
   const r = await sql.query<OrganizationWithOwnerRow>(
-    `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, o.created_at, o.owner_user_id,
+    `SELECT o.id, o.name, o.paid_until, o.deactivated, o.sms_credits, o.logos, o.verification_status,
+            o.verification_reason, o.created_at, o.owner_user_id,
             u.email AS owner_email, u.name AS owner_name,
             (SELECT count(*) FROM org_members m WHERE m.organization_id = o.id AND m.is_active) AS member_count
        FROM organizations o LEFT JOIN users u ON u.id = o.owner_user_id

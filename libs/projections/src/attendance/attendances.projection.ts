@@ -151,7 +151,7 @@ type StudentRegisteredData = Extract<StudentEvent, { type: 'StudentRegistered' }
  */
 export const attendancesProjection = defineProjection({
   name: 'attendances',
-  version: 2,
+  version: 3,
   tables: ['attendances', 'attendance_attendees', 'attendance_students', 'attendance_counts'],
   schema: (t) => `
     CREATE TABLE ${t('attendances')} (
@@ -175,6 +175,8 @@ export const attendancesProjection = defineProjection({
       edited_by uuid
     );
     CREATE INDEX ON ${t('attendances')} (organization_id, at DESC, code DESC);
+    -- an instructor's lessons ("Benim derslerim", the instructor filter) without walking the organisation's
+    CREATE INDEX ON ${t('attendances')} (organization_id, instructor_id, at DESC, code DESC);
     CREATE TABLE ${t('attendance_attendees')} (
       attendance_id uuid NOT NULL,
       student_id uuid NOT NULL,

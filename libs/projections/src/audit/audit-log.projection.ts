@@ -72,6 +72,35 @@ async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
 }
 
 /**
+ * KVKK erasure: the names the log kept of the student (its own entries' `name`, the `studentName` written
+ * into other entries, the remembered name) become the erased name, as a rebuild from the shredded events
+ * writes them.
+ */
+async function eraseNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
+  for (const { e, mapped } of rows) {
+    if (e.type !== 'StudentPersonalDataErased' || !e.metadata.organizationId) continue;
+    const org = e.metadata.organizationId;
+    const id = mapped.details.studentDbId;
+    const name = mapped.details.studentName;
+    await sql.query(
+      `UPDATE ${table('audit_names')} SET name = $3 WHERE organization_id = $1 AND kind = 'student' AND id = $2`,
+      [org, id, name],
+    );
+    // `name` is the student's own in the entries that name the student (NAMING); elsewhere it may be another's.
+    await sql.query(
+      `UPDATE ${table('audit_log')} SET details = details || jsonb_build_object('name', $3::text)
+        WHERE organization_id = $1 AND details->>'studentDbId' = $2 AND details ? 'name' AND action = ANY($4::text[])`,
+      [org, id, name, Object.keys(NAMING).filter((a) => NAMING[a].kind === 'student')],
+    );
+    await sql.query(
+      `UPDATE ${table('audit_log')} SET details = details || jsonb_build_object('studentName', $3::text)
+        WHERE organization_id = $1 AND details->>'studentDbId' = $2 AND details ? 'studentName'`,
+      [org, id, name],
+    );
+  }
+}
+
+/**
  * The audit log (İşlem Dökümü) is a projection of the events themselves: every stored fact that a user
  * caused becomes one log entry with the caller's ip and user agent from the event metadata.
  * The entry id is the event's global position, so paging "by the last item's id" is a position cursor.
@@ -94,6 +123,7 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
       e.metadata.occurredAt,
     ],
   );
+  await eraseNames(sql, table, [{ e, mapped }]);
 };
 
 /** A run of events as one multi-row insert: the entries are independent, one per event. */
@@ -120,6 +150,7 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
       rows.map((r) => r.e.metadata.occurredAt),
     ],
   );
+  await eraseNames(sql, table, rows);
 };
 
 export const auditLogProjection = defineProjection({

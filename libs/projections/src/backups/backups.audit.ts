@@ -1,13 +1,19 @@
 import type { AuditMapper } from '../audit/audit-actions';
 
-/** Log actions of backups (ours): a failed dump reads as the refused action does. */
+/**
+ * Log actions of backups (ours): a failed one reads as the refused action does. An organisation backup is
+ * recorded in its organisation, so it shows in that organisation's İşlem Dökümü.
+ */
+const actionOf = (backupType: string) =>
+  backupType === 'organization' ? 'export_organization_backup' : 'request_backup';
+
 export const backupAuditMappers: Record<string, AuditMapper> = {
   BackupTaken: (e) => ({
-    action: 'request_backup',
-    details: { backupType: e.data.backupType, sizeBytes: e.data.sizeBytes },
+    action: actionOf(e.data.backupType),
+    details: { backupType: e.data.backupType, sizeBytes: e.data.sizeBytes, fileName: e.data.fileName },
   }),
   BackupFailed: (e) => ({
-    action: 'request_backup_failed',
+    action: `${actionOf(e.data.backupType)}_failed`,
     details: { backupType: e.data.backupType, reason: e.data.error },
   }),
 };

@@ -15,7 +15,7 @@ const insert = async (
   await sql.query(
     `INSERT INTO ${table} (id, organization_id, backup_type, file_name, taken_by, started_at, finished_at,
                            size_bytes, duration_ms, success, error)
-     VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     VALUES ($1, $11, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (id) DO NOTHING`,
     [
       d.backupId,
@@ -28,6 +28,7 @@ const insert = async (
       d.durationMs,
       success,
       error,
+      d.organizationId ?? null,
     ],
   );
 };
@@ -41,8 +42,8 @@ const handlers: Record<string, ProjectionHandler> = {
 
 /**
  * The backups taken (GET getbklogs, api.md 7.4): one row per attempt, successful or not. A full database
- * backup belongs to no organisation (organization_id NULL), which row-level security leaves visible; who
- * may read them is the route's rule (global admin).
+ * backup belongs to no organisation (organization_id NULL), which row-level security leaves visible; an
+ * organisation backup is its organisation's row. Who may read them is the route's rule (global admin).
  */
 export const backupsProjection = defineProjection({
   name: 'backups',

@@ -1,3 +1,4 @@
+import { erasedStudentName } from '@okul/domain';
 import type { AuditMapper } from '../audit/audit-actions';
 
 const fullName = (d: { name?: string; surname?: string }) =>
@@ -15,4 +16,13 @@ export const studentAuditMappers: Record<string, AuditMapper> = {
   }),
   StudentSoftDeleted: (e) => ({ action: 'soft_delete_student', details: { studentDbId: e.data.studentId } }),
   StudentResurrected: (e) => ({ action: 'resurrect_student', details: { studentDbId: e.data.studentId } }),
+  // The name is set here so the log does not fill in the one it knew before the erasure.
+  StudentPersonalDataErased: (e) => ({
+    action: 'erase_student_personal_data',
+    details: {
+      studentDbId: e.data.studentId,
+      studentNumber: e.data.studentNumber,
+      studentName: erasedStudentName(e.data.studentNumber as number),
+    },
+  }),
 };

@@ -1,4 +1,5 @@
 import {
+  anonymisedStudentFields,
   studentFieldsOf,
   trLower,
   type SmsConsentCodeEvent,
@@ -239,6 +240,35 @@ export const studentsProjection = defineProjection({
           [s.studentId, JSON.stringify(patch)],
         );
       }
+    },
+    // KVKK: the row becomes what a rebuild from the shredded events gives (columns, answer, search text).
+    StudentPersonalDataErased: async ({ sql, table }, e: E<'StudentPersonalDataErased'>) => {
+      const d = e.data;
+      const r = await sql.query<{ data: string }>(`SELECT data FROM ${table('students')} WHERE id = $1`, [
+        d.studentId,
+      ]);
+      if (r.rows.length === 0) return;
+      const fields = anonymisedStudentFields(
+        studentFieldsOf(JSON.parse(r.rows[0].data) as never),
+        d.studentNumber,
+      );
+      await sql.query(
+        `UPDATE ${table('students')} SET name=$2, surname=$3, tckn=$4, search_text=$5, phone=$6, parent1_phone=$7,
+                parent2_phone=$8, data = (data::jsonb || $9::jsonb)::text, list_data = (list_data::jsonb || $10::jsonb)::text
+          WHERE id=$1`,
+        [
+          d.studentId,
+          fields.name,
+          fields.surname,
+          fields.TCKN,
+          studentSearchText({ ...fields, studentNumber: d.studentNumber }),
+          fields.phone,
+          fields.parent1Phone,
+          fields.parent2Phone,
+          JSON.stringify(fields),
+          JSON.stringify(listOf(fields as unknown as Record<string, unknown>)),
+        ],
+      );
     },
     StudentResurrected: async ({ sql, table }, e: E<'StudentResurrected'>) => {
       await sql.query(

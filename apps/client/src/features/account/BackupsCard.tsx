@@ -75,6 +75,7 @@ function BackupLogsTable() {
         <TableRow>
           <TableCell>Zaman</TableCell>
           <TableCell>Alan</TableCell>
+          <TableCell>Kapsam</TableCell>
           <TableCell>Dosya</TableCell>
           <TableCell align="right">Boyut</TableCell>
           <TableCell align="right">Süre</TableCell>
@@ -86,6 +87,9 @@ function BackupLogsTable() {
           <TableRow key={b.id}>
             <TableCell>{formatDateTime(b.startedAt)}</TableCell>
             <TableCell>{b.takenByName ?? '—'}</TableCell>
+            <TableCell>
+              {b.backupType === 'organization' ? `Kurum: ${b.organizationName ?? '—'}` : 'Tüm veritabanı'}
+            </TableCell>
             <TableCell>{b.fileName}</TableCell>
             <TableCell align="right">{sizeText(b.sizeBytes)}</TableCell>
             <TableCell align="right">{durationText(b.durationMs)}</TableCell>

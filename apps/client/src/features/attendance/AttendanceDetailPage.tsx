@@ -14,7 +14,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { CARD_RADIUS } from '../../theme';
-import { useOrgId } from '../auth/useSession';
+import { useReadySession } from '../auth/useSession';
+import { HistoryButton } from '../history/HistoryDialog';
+import { ROLES, hasRole } from '@okul/domain';
 import { formatAttendanceTime, instructorLabel, studentLabel } from './attendance-helpers';
 import { attendanceKeys, attendanceQueryOptions, useDeleteAttendance } from './queries';
 import { StudentLink } from '../../components/StudentLink';
@@ -50,7 +52,8 @@ function ByWhom({ name, at }: { name: string | null; at: string | null }) {
  * code and attendees (each linking to the student), with edit and delete (product.md 2).
  */
 export function AttendanceDetailPage({ attendanceId }: { attendanceId: string }) {
-  const orgId = useOrgId();
+  const { organization, role } = useReadySession();
+  const orgId = organization.id;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: a } = useSuspenseQuery(attendanceQueryOptions(orgId, attendanceId));
@@ -67,6 +70,9 @@ export function AttendanceDetailPage({ attendanceId }: { attendanceId: string })
             <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate({ to: '/giris/yoklamalar' })}>
               Yoklamalar
             </Button>
+            {hasRole(role, ROLES.schoolAdmin) && (
+              <HistoryButton kind="attendance" id={a.id} title={`Yoklama ${a.code}`} variant="button" />
+            )}
             <Button
               variant="contained"
               startIcon={<EditIcon />}

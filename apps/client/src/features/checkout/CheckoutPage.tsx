@@ -20,6 +20,7 @@ import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { profileQueryOptions } from '../auth/queries';
 import { useAuthActions } from '../auth/useAuthActions';
 import { useSession } from '../auth/useSession';
+import { verificationNotice } from '../organization-verification/organization-verification';
 import { usePublicInfo } from '../public-info/queries';
 import { PlanCard } from './PlanCard';
 import { payableOrganization, paymentReturnNotice, type PaymentSearch } from './payment-result';
@@ -85,7 +86,9 @@ export function CheckoutPage({
   if (!session) return <FullPageSpinner />;
   const organization = payableOrganization(session.memberships, session.organization);
   const plan = planByItem(selected);
-  const canPay = !!plan && !!organization && busy === null;
+  // product.md 4: a personal membership is paid only once it is verified by hand
+  const verification = verificationNotice(organization);
+  const canPay = !!plan && !!organization && !verification && busy === null;
 
   async function payByCard() {
     if (!plan || !organization) return;
@@ -203,27 +206,36 @@ export function CheckoutPage({
                   satın alabilir.
                 </Alert>
               )}
-              <Button
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={!canPay}
-                onClick={() => void payByCard()}
-                startIcon={<LockIcon />}
-                sx={{ ...gradientButtonSx, py: 1.5 }}
-              >
-                {busy === 'posnet' ? 'BANKAYA YÖNLENDİRİLİYOR' : 'ÖDEMEYE GEÇ'}
-              </Button>
-              {testAids && (
-                <Button
-                  variant="outlined"
-                  color="warning"
-                  fullWidth
-                  disabled={!canPay}
-                  onClick={() => void payByMock()}
-                >
-                  MOCK PAYMENT (TEST)
-                </Button>
+              {verification ? (
+                <Alert severity={verification.status === 'pending' ? 'info' : 'error'} role="status">
+                  <AlertTitle>{verification.title}</AlertTitle>
+                  {verification.text}
+                </Alert>
+              ) : (
+                <>
+                  <Button
+                    variant="contained"
+                    size="large"
+                    fullWidth
+                    disabled={!canPay}
+                    onClick={() => void payByCard()}
+                    startIcon={<LockIcon />}
+                    sx={{ ...gradientButtonSx, py: 1.5 }}
+                  >
+                    {busy === 'posnet' ? 'BANKAYA YÖNLENDİRİLİYOR' : 'ÖDEMEYE GEÇ'}
+                  </Button>
+                  {testAids && (
+                    <Button
+                      variant="outlined"
+                      color="warning"
+                      fullWidth
+                      disabled={!canPay}
+                      onClick={() => void payByMock()}
+                    >
+                      MOCK PAYMENT (TEST)
+                    </Button>
+                  )}
+                </>
               )}
               <Typography variant="caption" color="text.secondary">
                 Kart bilgileriniz bankanın 3-D Secure sayfasında girilir ve tarafımızca saklanmaz. Ödemeye

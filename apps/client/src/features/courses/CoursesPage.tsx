@@ -1,4 +1,5 @@
 import { EditDeleteActions } from '../../components/TableParts';
+import { HistoryButton } from '../history/HistoryDialog';
 import { COVER_TRANSFORM, withImageTransform } from '@okul/domain';
 import AddIcon from '@mui/icons-material/Add';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -100,14 +101,16 @@ export function CoursesPage() {
       key: 'actions',
       header: 'İşlemler',
       align: 'right',
-      width: 112,
+      width: 150,
       cell: (c) => (
         <EditDeleteActions
           editLabel={`${c.name} kursunu düzenle`}
           deleteLabel={`${c.name} kursunu sil`}
           onEdit={() => setEditing({ mode: 'edit', course: c })}
           onDelete={() => setToDelete(c)}
-        />
+        >
+          <HistoryButton kind="course" id={c.id} title={c.name} />
+        </EditDeleteActions>
       ),
     },
   ];
@@ -121,14 +124,17 @@ export function CoursesPage() {
       header: 'İşlemler',
       align: 'right',
       cell: (c) => (
-        <Button
-          size="small"
-          startIcon={<RestoreIcon />}
-          disabled={resurrectCourse.isPending}
-          onClick={() => resurrectCourse.mutate({ id: c.id })}
-        >
-          Geri Getir
-        </Button>
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <HistoryButton kind="course" id={c.id} title={c.name} />
+          <Button
+            size="small"
+            startIcon={<RestoreIcon />}
+            disabled={resurrectCourse.isPending}
+            onClick={() => resurrectCourse.mutate({ id: c.id })}
+          >
+            Geri Getir
+          </Button>
+        </Box>
       ),
     },
   ];

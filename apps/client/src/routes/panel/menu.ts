@@ -1,21 +1,3 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import HistoryIcon from '@mui/icons-material/History';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import HomeIcon from '@mui/icons-material/Home';
-import InboxIcon from '@mui/icons-material/Inbox';
-import PeopleIcon from '@mui/icons-material/People';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import SchoolIcon from '@mui/icons-material/School';
-import SettingsIcon from '@mui/icons-material/Settings';
-import MenuBookIcon from '@mui/icons-material/MenuBook';
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import GroupsIcon from '@mui/icons-material/Groups';
-import SmsIcon from '@mui/icons-material/Sms';
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import BadgeIcon from '@mui/icons-material/Badge';
-import WorkIcon from '@mui/icons-material/Work';
-import InsightsIcon from '@mui/icons-material/Insights';
-import HelpIcon from '@mui/icons-material/Help';
 import { hasRole, ROLES } from '@okul/domain';
 
 /** product.md 2: the side menu's five categories, in this order. */
@@ -36,7 +18,6 @@ export interface PanelPage {
   category: MenuCategory;
   /** product.md 2 route table: the minimum role (a user holds it when their id is <= this). */
   minRole: number;
-  icon: SvgIconComponent;
   /** false for pages reached from another page (detail and edit pages); they are still guarded. */
   inMenu?: boolean;
   /** For a page out of the menu: the menu page it belongs to, lit in the side menu while it is open. */
@@ -46,7 +27,8 @@ export interface PanelPage {
 /**
  * The one table of panel pages: the side menu and the route guards both read it. To add a page, add its
  * entry here (menu order inside a category is the order here) and a route in src/routes/panel/ whose
- * beforeLoad calls requirePage(context, PANEL_PAGES.<key>). Only pages that exist belong here.
+ * beforeLoad calls requirePage(context, PANEL_PAGES.<key>), and its icon in -components/menu-icons.ts (kept apart:
+ * the public pages load this table, only the panel loads the icons). Only pages that exist belong here.
  */
 export const PANEL_PAGES = {
   home: {
@@ -54,63 +36,54 @@ export const PANEL_PAGES = {
     label: 'Ana Sayfa',
     category: 'Ana Sayfa ve İletişim',
     minRole: ROLES.schoolInstructor,
-    icon: HomeIcon,
   },
   inbox: {
     path: '/giris/gelen-kutusu',
     label: 'Gelen Kutusu',
     category: 'Ana Sayfa ve İletişim',
     minRole: ROLES.schoolStudent,
-    icon: InboxIcon,
   },
   courses: {
     path: '/giris/kurslar',
     label: 'Kurslar',
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
-    icon: MenuBookIcon,
   },
   logs: {
     path: '/giris/islem-dokumu',
     label: 'İşlem Dökümü',
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
-    icon: HistoryIcon,
   },
   users: {
     path: '/giris/kullanicilar',
     label: 'Kullanıcılar',
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
-    icon: PeopleIcon,
   },
   settings: {
     path: '/giris/ayarlar',
     label: 'Ayarlar',
     category: 'Ayarlar ve Yardım',
     minRole: ROLES.schoolStudent,
-    icon: SettingsIcon,
   },
   students: {
     path: '/giris/ogrenciler',
     label: 'Öğrenciler',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolAdmin,
-    icon: SchoolIcon,
   },
   studentRegister: {
     path: '/giris/ogrenci-kayit',
     label: 'Yeni Öğrenci Kayıt',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolAdmin,
-    icon: PersonAddIcon,
   },
   studentEdit: {
     path: '/giris/ogrenci-duzenle',
     label: 'Öğrenci Kayıt Düzenleme',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolAdmin,
-    icon: SchoolIcon,
     inMenu: false,
     menuParent: '/giris/ogrenciler',
   },
@@ -119,7 +92,6 @@ export const PANEL_PAGES = {
     label: 'Öğrenci Detay',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolInstructor,
-    icon: SchoolIcon,
     inMenu: false,
     menuParent: '/giris/ogrenciler',
   },
@@ -128,14 +100,12 @@ export const PANEL_PAGES = {
     label: 'Yoklamalar',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolInstructor,
-    icon: FactCheckIcon,
   },
   attendanceAdd: {
     path: '/giris/yoklama-ekle',
     label: 'Yoklama Ekle',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolInstructor,
-    icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
   },
@@ -144,7 +114,6 @@ export const PANEL_PAGES = {
     label: 'Yoklama Düzenle',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolInstructor,
-    icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
   },
@@ -153,7 +122,6 @@ export const PANEL_PAGES = {
     label: 'Yoklama Detayı',
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolInstructor,
-    icon: FactCheckIcon,
     inMenu: false,
     menuParent: '/giris/yoklamalar',
   },
@@ -162,56 +130,48 @@ export const PANEL_PAGES = {
     label: 'Muhasebe',
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
-    icon: AccountBalanceWalletIcon,
   },
   statistics: {
     path: '/giris/istatistikler',
     label: 'İstatistikler',
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
-    icon: InsightsIcon,
   },
   groups: {
     path: '/giris/gruplar',
     label: 'Gruplar',
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
-    icon: GroupsIcon,
   },
   sms: {
     path: '/giris/sms',
     label: 'SMS',
     category: 'Ana Sayfa ve İletişim',
     minRole: ROLES.schoolAdmin,
-    icon: SmsIcon,
   },
   schedules: {
     path: '/giris/programlar',
     label: 'Programlar',
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
-    icon: CalendarMonthIcon,
   },
   instructors: {
     path: '/giris/egitmenler',
     label: 'Eğitmenler',
     category: 'Eğitim Planı',
     minRole: ROLES.schoolAdmin,
-    icon: BadgeIcon,
   },
   employees: {
     path: '/giris/calisanlar',
     label: 'Çalışanlar',
     category: 'Yönetim',
     minRole: ROLES.schoolAdmin,
-    icon: WorkIcon,
   },
   help: {
     path: '/giris/yardim',
     label: 'Yardım',
     category: 'Ayarlar ve Yardım',
     minRole: ROLES.schoolAdmin,
-    icon: HelpIcon,
   },
 } as const satisfies Record<string, PanelPage>;
 

@@ -1,4 +1,3 @@
-import HomeIcon from '@mui/icons-material/Home';
 import { ROLES } from '@okul/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,7 +20,6 @@ const page = (
   label: path,
   category,
   minRole,
-  icon: HomeIcon,
   inMenu,
 });
 

@@ -76,7 +76,9 @@ describe('the catalogue', () => {
   it('finds row-level security enabled, forced and a policy on every table with organization_id', async () => {
     const { tables, missing } = await unprotected();
     // The event store, the runner's parked events and the generation tables of the read models are all there.
-    expect(tables).toEqual(expect.arrayContaining(['events', 'projection_parked', 'students', 'payments']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['events', 'projection_parked', 'students', 'payments', 'student_data_keys']),
+    );
     expect(tables.some((x) => /^students__g\d+$/.test(x))).toBe(true);
     expect(tables.some((x) => /^org_members__g\d+$/.test(x))).toBe(true);
     expect(missing).toEqual([]);

@@ -1,13 +1,13 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requestResetPasswordSchema } from '@okul/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../../api/api';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
+import { notify } from '../../../lib/notify';
 
 type Values = z.input<typeof requestResetPasswordSchema>;
 
@@ -40,11 +40,11 @@ export function ForgotPasswordDialog({
     async ({ email }) => {
       const r = await api.post('/requestResetPassword', { email }, { noAuth: true });
       if (!r.ok) {
-        enqueueSnackbar(`Şifre sıfırlama isteği gönderilemedi: ${r.error}`, { variant: 'error' });
+        void notify(`Şifre sıfırlama isteği gönderilemedi: ${r.error}`, { variant: 'error' });
         return;
       }
       // api.md 8.1: say the mail was sent to the given address; the dialog closes and the field clears.
-      enqueueSnackbar(
+      void notify(
         `Şifre sıfırlama bağlantısı ${email} adresine gönderildi. Lütfen gelen kutunuzu kontrol edin.`,
         { variant: 'success' },
       );
@@ -52,7 +52,7 @@ export function ForgotPasswordDialog({
       onClose();
     },
     (errors) => {
-      if (errors.email?.message) enqueueSnackbar(errors.email.message, { variant: 'warning' });
+      if (errors.email?.message) void notify(errors.email.message, { variant: 'warning' });
     },
   );
 

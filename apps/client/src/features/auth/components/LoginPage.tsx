@@ -3,17 +3,22 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { commonMessages, loginSchema } from '@okul/domain';
+import { commonMessages, type loginSchema } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { TextInput } from '../../../components/TextInput';
 import { fetchOrgLogoUrl } from '../../../lib/images';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+import { notify } from '../../../lib/notify';
 import { useAuthActions } from '../useAuthActions';
+
+// The login schema (and zod with it) loads right after the page shows, not before it.
+const loginValidation = lazyResolver<z.input<typeof loginSchema>, z.output<typeof loginSchema>>(() =>
+  import('../login-resolvers').then((m) => m.loginResolver),
+);
 
 // The reset dialog loads when first opened, not with the login page.
 const ForgotPasswordDialog = lazy(() =>
@@ -31,10 +36,11 @@ export function LoginPage({ org }: { org?: string }) {
     handleSubmit,
     formState: { isValid, isSubmitting },
   } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '' },
     mode: 'onChange',
   });
+  useEffect(() => loginValidation.preload(), []);
   const email = useWatch({ control, name: 'email' });
   // product.md 5 Login: submit only if both fields are non-empty (the server's login schema says so).
   const canSubmit = isValid && !isSubmitting;
@@ -43,8 +49,8 @@ export function LoginPage({ org }: { org?: string }) {
     const r = await login(values.email, values.password);
     // api.md 8.1: Giriş başarılı / Giriş yapılamadı: {server error} (the text from the common catalogue
     // alone: message() would bring every context's texts into the login page's first load)
-    if (r.ok) enqueueSnackbar(commonMessages['login.success'].text, { variant: 'success' });
-    else enqueueSnackbar(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
+    if (r.ok) void notify(commonMessages['login.success'].text, { variant: 'success' });
+    else void notify(`Giriş yapılamadı: ${r.error}`, { variant: 'error' });
   });
 
   const { data: logo } = useQuery({

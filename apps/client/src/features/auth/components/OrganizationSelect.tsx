@@ -13,12 +13,17 @@ import { useState } from 'react';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { roleLabel } from '../../../lib/format';
 import { OrganizationAccessControl } from '../../organization-access/OrganizationAccessControl';
+import { OrganizationVerificationControl } from '../../organization-verification/OrganizationVerificationControl';
+import { verificationNotice } from '../../organization-verification/organization-verification';
 import { seesAllOrganizations, type Session } from '../session';
 import type { Organization } from '@okul/domain';
 import { useAuthActions } from '../useAuthActions';
 
 function membershipText(o: Organization): string {
   if (o.deactivated) return 'Kurum erişime kapalı';
+  // product.md 4: a personal membership waits for its manual verification before it can be paid
+  const verification = verificationNotice(o);
+  if (verification) return verification.label;
   if (!o.isMembershipActive) return 'Üyelik aktif değil';
   return o.remainingSubscriptionStr ? `Üyelik: ${o.remainingSubscriptionStr}` : 'Üyelik aktif';
 }
@@ -102,6 +107,7 @@ export function OrganizationSelect({ session }: { session: Session }) {
               <Typography variant="body2" color="text.secondary">
                 {membershipText(other)}
               </Typography>
+              <OrganizationVerificationControl organization={other} />
               <OrganizationAccessControl organization={other} />
             </Stack>
           )}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { EmptyTableRow, OpenableTableRow, TableCard } from '../../../components/TableParts';
 import { useOrgId } from '../../auth/useSession';
+import { HistoryButton } from '../../history/HistoryDialog';
 import { formatDateParts } from '../list/student-table';
 import { ATTENDANCE_PAGE_SIZE, studentAttendancesQueryOptions } from '../queries';
 import type { Attendance as StudentAttendance } from '@okul/domain';
@@ -22,7 +23,14 @@ const time = (a: StudentAttendance) =>
  * product.md 2: the student's attendances, for everyone who may open the detail (getAttendances?studentId=,
  * paged on the server, 100 a page, newest lesson first). A row opens the attendance detail.
  */
-export function StudentAttendances({ studentId }: { studentId: string }) {
+export function StudentAttendances({
+  studentId,
+  withHistory = false,
+}: {
+  studentId: string;
+  /** The Geçmiş of each attendance (school-admin and up). */
+  withHistory?: boolean;
+}) {
   const orgId = useOrgId();
   const router = useRouter();
   const [page, setPage] = useState(0);
@@ -43,11 +51,14 @@ export function StudentAttendances({ studentId }: { studentId: string }) {
               <TableCell sx={{ fontWeight: 600 }}>Tarih</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>Saat</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>Kurs</TableCell>
+              {withHistory && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.length === 0 ? (
-              <EmptyTableRow colSpan={4}>{isPending ? 'Yükleniyor…' : 'Yoklama kaydı yok.'}</EmptyTableRow>
+              <EmptyTableRow colSpan={withHistory ? 5 : 4}>
+                {isPending ? 'Yükleniyor…' : 'Yoklama kaydı yok.'}
+              </EmptyTableRow>
             ) : (
               rows.map((a) => (
                 <OpenableTableRow key={a.id} onOpen={() => open(a)}>
@@ -55,6 +66,11 @@ export function StudentAttendances({ studentId }: { studentId: string }) {
                   <TableCell>{formatDateParts(a.day, a.month, a.year)}</TableCell>
                   <TableCell>{time(a)}</TableCell>
                   <TableCell>{a.courseName ?? 'Silinmiş kurs'}</TableCell>
+                  {withHistory && (
+                    <TableCell align="right">
+                      <HistoryButton kind="attendance" id={a.id} title={`Yoklama ${a.code}`} />
+                    </TableCell>
+                  )}
                 </OpenableTableRow>
               ))
             )}

@@ -1,6 +1,7 @@
 import CakeIcon from '@mui/icons-material/Cake';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import {
   formatStudentNumber,
   hasRole,
   isBirthday,
+  isErasedStudent,
   studentAge,
   message,
 } from '@okul/domain';
@@ -23,6 +25,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoryButton } from '../../history/HistoryDialog';
 import { Section } from '../../../components/Section';
 import { useReadySession } from '../../auth/useSession';
 import { GradesSection } from '../../grades/GradesSection';
@@ -33,6 +36,7 @@ import { formatDateParts, todayOf } from '../list/student-table';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { studentByNumberQueryOptions, useStudentWrite } from '../queries';
 import type { Student } from '@okul/domain';
+import { EraseStudentDialog } from './EraseStudentDialog';
 import { NotesBox } from './NotesBox';
 import { consentText } from './student-detail';
 
@@ -144,10 +148,13 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
   const orgId = organization.id;
   const { data: student } = useSuspenseQuery(studentByNumberQueryOptions(orgId, studentNumber));
   const admin = hasRole(role, ROLES.schoolAdmin);
+  // KVKK erasure is the school-owner's (the server refuses anyone else as well).
+  const owner = hasRole(role, ROLES.schoolOwner);
   const navigate = useNavigate();
   const today = useMemo(() => todayOf(), []);
   const age = student ? studentAge(student, today) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmErase, setConfirmErase] = useState(false);
   const remove = useStudentWrite<{ id: string }>(orgId, 'deleteStudent', {
     success: message('student.softDeleted'),
     failure: message('student.deleteFailed'),
@@ -166,8 +173,15 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
     );
   }
 
+  const erased = isErasedStudent(student);
   const actions = admin ? (
     <>
+      <HistoryButton
+        kind="student"
+        id={student.id}
+        title={`${student.name} ${student.surname}`}
+        variant="button"
+      />
       <Button
         variant="outlined"
         startIcon={<EditIcon />}
@@ -177,10 +191,20 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
             params: { studentNumber: String(student.studentNumber) },
           })
         }
-        disabled={!!student.deletedAt}
+        disabled={!!student.deletedAt || erased}
       >
         Düzenle
       </Button>
+      {owner && !erased && (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<PersonOffIcon />}
+          onClick={() => setConfirmErase(true)}
+        >
+          {message('student.eraseTitle')}
+        </Button>
+      )}
       {student.deletedAt ? (
         <Button
           variant="contained"
@@ -250,9 +274,17 @@ export function StudentDetailPage({ studentNumber }: { studentNumber: number }) 
         <GradesSection student={student} />
       </Section>
       <Section sx={{ mt: 3 }} title="Yoklamalar">
-        <StudentAttendances studentId={student.id} />
+        <StudentAttendances studentId={student.id} withHistory={admin} />
       </Section>
 
+      {owner && (
+        <EraseStudentDialog
+          orgId={orgId}
+          student={student}
+          open={confirmErase}
+          onClose={() => setConfirmErase(false)}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title="Öğrenciyi sil"

@@ -21,6 +21,7 @@ import { TableTitle } from '../TableTitle';
 import type { EnrollmentView as Enrollment, Student } from '@okul/domain';
 import { AddEnrollmentDialog } from './AddEnrollmentDialog';
 import { EditEnrollmentDialog } from './EditEnrollmentDialog';
+import { HistoryButton } from '../../history/HistoryDialog';
 import { ENROLLMENT_TYPE_LABELS, availableCourses, periodText } from './enrollment-form';
 
 /** product.md 2 and 4: the student's enrolments, active and closed listed apart (school-admin). */
@@ -94,6 +95,11 @@ export function EnrollmentsSection({ student }: { student: Student }) {
       align: 'right',
       cell: (e) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
+          <HistoryButton
+            kind="enrollment"
+            id={e.id}
+            title={`${e.courseName ?? 'Kurs'} kaydı ${formatDate(e.startDate)}`}
+          />
           <Tooltip title="Kaydı düzenle">
             <IconButton
               size="small"

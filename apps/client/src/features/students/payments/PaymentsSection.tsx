@@ -21,6 +21,7 @@ import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '
 import { TableTitle } from '../TableTitle';
 import type { Payment, Student } from '@okul/domain';
 import { PaymentDialog } from './PaymentDialog';
+import { HistoryButton } from '../../history/HistoryDialog';
 import { methodLabel, splitPayments } from './payment-form';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; payment: Payment } | null;
@@ -95,6 +96,11 @@ export function PaymentsSection({ student }: { student: Student }) {
           onEdit={() => setEditing({ mode: 'edit', payment: p })}
           onDelete={() => setToDelete(p)}
         >
+          <HistoryButton
+            kind="payment"
+            id={p.id}
+            title={`Ödeme ${formatDate(p.date)} ${formatTl(p.amount)}`}
+          />
           <Tooltip title="Makbuz (PDF)">
             <IconButton
               size="small"
@@ -119,6 +125,11 @@ export function PaymentsSection({ student }: { student: Student }) {
       align: 'right',
       cell: (p) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
+          <HistoryButton
+            kind="payment"
+            id={p.id}
+            title={`Ödeme ${formatDate(p.date)} ${formatTl(p.amount)}`}
+          />
           <Button
             size="small"
             startIcon={<RestoreIcon />}

@@ -14,6 +14,7 @@ import { seesAllOrganizations, type ReadySession } from '../../../features/auth/
 import { useAuthActions } from '../../../features/auth/useAuthActions';
 import { useUnreadCount } from '../../../features/inbox/queries';
 import { PANEL_PAGES, activePagePath, menuFor } from '../menu';
+import { pageIcon } from './menu-icons';
 
 /** product.md 2: the side menu grouped by category and filtered by role, with a logout item. */
 export function SideMenu({ session }: { session: ReadySession }) {
@@ -46,7 +47,8 @@ export function SideMenu({ session }: { session: ReadySession }) {
           }
         >
           {group.pages.map((page) => {
-            const Icon = page.icon;
+            const Icon = pageIcon(page.path);
+            const icon = Icon ? <Icon fontSize="small" /> : null;
             return (
               <ListItemButton
                 key={page.path}
@@ -58,10 +60,10 @@ export function SideMenu({ session }: { session: ReadySession }) {
                 <ListItemIcon sx={{ minWidth: 40 }}>
                   {page.path === PANEL_PAGES.inbox.path ? (
                     <Badge color="secondary" badgeContent={unread} max={99}>
-                      <Icon fontSize="small" />
+                      {icon}
                     </Badge>
                   ) : (
-                    <Icon fontSize="small" />
+                    icon
                   )}
                 </ListItemIcon>
                 <ListItemText primary={page.label} />

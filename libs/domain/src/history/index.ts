@@ -1,0 +1,4 @@
+export * from './history';
+export * from './records';
+export * from './balance-as-of';
+export * from './schemas';

@@ -1,0 +1,68 @@
+import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import { attendanceStream, paymentStream, studentStream } from '@okul/domain';
+import { defineProjection } from '../runtime/projection';
+import type { Sql } from '../runtime/sql';
+
+type E<U extends { type: string; data: unknown }, T extends U['type']> = {
+  data: Extract<U, { type: T }>['data'];
+};
+
+/**
+ * Which event streams make up a student's past, for the auditors' history (libs/domain/src/history): the
+ * versions themselves are folded from the events, this only says where to read them. A row is kept once
+ * written, so a payment permanently deleted or a student taken off an attendance still counts for the
+ * balance as it stood before: `history_streams` lists every stream that ever concerned the student, and
+ * where an enrolment lives (its student's stream).
+ */
+export const historyProjection = defineProjection({
+  name: 'history',
+  version: 1,
+  tables: ['history_streams'],
+  schema: (t) => `
+    CREATE TABLE ${t('history_streams')} (
+      organization_id uuid NOT NULL,
+      student_id uuid NOT NULL,
+      kind text NOT NULL,
+      record_id uuid NOT NULL,
+      stream_id text NOT NULL,
+      PRIMARY KEY (student_id, kind, record_id)
+    );
+    CREATE INDEX ON ${t('history_streams')} (organization_id, kind, record_id);
+  `,
+  handlers: {
+    EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
+         VALUES ($1, $2, 'enrollment', $3, $4) ON CONFLICT DO NOTHING`,
+        [d.organizationId, d.studentId, d.enrollmentId, studentStream(d.studentId)],
+      );
+    },
+    PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
+      const d = e.data;
+      await sql.query(
+        `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
+         VALUES ($1, $2, 'payment', $3, $4) ON CONFLICT DO NOTHING`,
+        [d.organizationId, d.studentId, d.paymentId, paymentStream(d.paymentId)],
+      );
+    },
+    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+      await addAttendants(sql, table, e.data);
+    },
+    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+      await addAttendants(sql, table, e.data);
+    },
+  },
+});
+
+async function addAttendants(
+  sql: Sql,
+  table: (name: string) => string,
+  d: { organizationId: string; attendanceId: string; attendants: string[] },
+) {
+  await sql.query(
+    `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
+     SELECT $1, s.id, 'attendance', $2, $3 FROM unnest($4::uuid[]) AS s(id) ON CONFLICT DO NOTHING`,
+    [d.organizationId, d.attendanceId, attendanceStream(d.attendanceId), d.attendants],
+  );
+}
