@@ -31,6 +31,10 @@ const CLIENT_SHARED_FEATURE_FILES = [
   '^apps/client/src/features/grades/(GradesSection\\.tsx|grades\\.ts|queries\\.ts)$',
   // The student detail's SMS reminder (twin of its WhatsApp reminder) sends through the SMS feature's dialog.
   '^apps/client/src/features/sms/SmsReminderDialog\\.tsx$',
+  // Every record's Geçmiş button (students, enrolments, payments, attendances, courses) opens the one dialog.
+  '^apps/client/src/features/history/HistoryDialog\\.tsx$',
+  // The organisation picker and the checkout both show and act on a personal organisation's verification.
+  '^apps/client/src/features/organization-verification/',
 ];
 
 const TESTS = ['\\.spec\\.tsx?$', '^apps/server/test/', '^apps/server/bench/'];

@@ -19,6 +19,7 @@ import { studentDetailRoute } from './routes/panel/ogrenci-detay';
 import { studentEditRoute } from './routes/panel/ogrenci-duzenle';
 import { studentRegisterRoute } from './routes/panel/ogrenci-kayit';
 import { studentsRoute } from './routes/panel/ogrenciler';
+import { studentImportRoute } from './routes/panel/ogrenci-ice-aktar';
 import { attendanceDetailRoute } from './routes/panel/yoklama-detay';
 import { attendanceEditRoute } from './routes/panel/yoklama-duzenle';
 import { attendanceAddRoute } from './routes/panel/yoklama-ekle';
@@ -72,6 +73,7 @@ export const routeTree = rootRoute.addChildren([
       coursesRoute,
       logsRoute,
       studentsRoute,
+      studentImportRoute,
       studentRegisterRoute,
       studentEditRoute,
       studentDetailRoute,

@@ -17,6 +17,7 @@ import * as largeOrg from './suites/large-org';
 import * as sms from './suites/sms';
 import * as plan from './suites/plan';
 import * as projections from './suites/projections';
+import * as studentImport from './suites/student-import';
 
 /**
  * `npm run bench [suite ...]`: runs the suites (all, or those named) and prints ONE JSON object on stdout;
@@ -33,6 +34,7 @@ const suites: BenchSuite[] = [
   { name: 'projections', run: projections.run },
   { name: 'client-load', run: clientLoad.run },
   { name: 'event-chain', run: eventChain.run },
+  { name: 'student-import', run: studentImport.run },
 ];
 
 function log(message: string) {

@@ -164,6 +164,18 @@ export function eventStoreContract(
         expect(r.lastPosition).toBe(read[2].globalPosition);
       });
 
+      it('reads several streams at once, each in its order, an absent one as empty', async () => {
+        const [a, b, none] = [streamName('many-a'), streamName('many-b'), streamName('many-none')];
+        await store().append(a, events(2), 'no_stream');
+        await store().append(b, events(1), 'no_stream');
+        await store().append(a, events(1), 1);
+        const read = await store().readStreams([b, none, a]);
+        expect([...read.keys()].sort()).toEqual([a, b, none].sort());
+        expect(read.get(a)).toEqual(await store().readStream(a));
+        expect(read.get(b)).toEqual(await store().readStream(b));
+        expect(read.get(none)).toEqual([]);
+      });
+
       it('refuses no_stream on a stream that exists', async () => {
         const s = streamName('exists');
         await store().append(s, events(1), 'no_stream');

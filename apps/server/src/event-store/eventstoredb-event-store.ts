@@ -207,6 +207,12 @@ export class EventStoreDbEventStore implements EventStore {
     return null;
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const unique = [...new Set(streamIds)];
+    const read = await Promise.all(unique.map((id) => this.readStream(id)));
+    return new Map(unique.map((id, i) => [id, read[i]]));
+  }
+
   async readStream(streamId: string): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     try {

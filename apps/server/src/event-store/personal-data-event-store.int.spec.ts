@@ -151,7 +151,7 @@ function storeSuite(name: string, open: () => Promise<{ db: Db; cleanup(): Promi
       for (const p of PERSONAL) expect(JSON.stringify(keyRows.rows)).not.toContain(p);
     });
 
-    it('reads every path back in clear: the stream, all events, the organisation', async () => {
+    it('reads every path back in clear: the stream, several streams, all events, the organisation', async () => {
       const [reg, pay] = await store.readStream(stream);
       expect(reg.data).toMatchObject({
         name: 'Zeynep',
@@ -161,6 +161,10 @@ function storeSuite(name: string, open: () => Promise<{ db: Db; cleanup(): Promi
       });
       expect(reg.data).not.toHaveProperty(SEALED_FIELD);
       expect(pay.data).toMatchObject({ amount: 125_050 });
+      const several = await store.readStreams([stream, `student-${other}`, 'no-such-stream']);
+      expect(several.get(stream)?.map((e) => e.data)).toEqual([reg.data, pay.data]);
+      expect(several.get(`student-${other}`)?.[0].data).toMatchObject({ name: 'Zeynep' });
+      expect(several.get('no-such-stream') ?? []).toEqual([]);
       const all = await store.readAll(0n, 100);
       expect(
         all.filter((e) => e.type === 'StudentRegistered').map((e) => (e.data as { name: string }).name),

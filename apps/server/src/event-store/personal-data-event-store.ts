@@ -200,6 +200,16 @@ export class PersonalDataEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId));
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const streams = await this.inner.readStreams(streamIds);
+    // One key lookup for every stream's events, then each stream gets its own opened events back.
+    const opened = await this.openAll([...streams.values()].flat());
+    const out = new Map<string, StoredEvent[]>();
+    let i = 0;
+    for (const [id, events] of streams) out.set(id, opened.slice(i, (i += events.length)));
+    return out;
+  }
+
   async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
     return this.openAll(await this.inner.readAll(fromPosition, limit));
   }

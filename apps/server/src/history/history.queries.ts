@@ -20,8 +20,7 @@ import {
   type Db,
 } from '@okul/projections';
 import { DB, EVENT_STORE } from '../infra/tokens';
-import { StudentsQueries } from '../students/students.queries';
-import { courseBalanceRows } from '../students/balances.service';
+import { StudentsQueries, courseBalanceRows } from '../students/index';
 
 /** Streams read at once for a balance: a student's few hundred streams without taking every connection. */
 const READ_AHEAD = 8;

@@ -9,6 +9,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
 import type { ProjectionRunner } from '@okul/projections';
@@ -98,7 +99,24 @@ export class CommandExecutor {
     streamId: string,
     decider: Decider<C, E, S>,
   ): Promise<LoadedStream<S>> {
-    let events = await this.store.readStream(streamId);
+    return this.fold(streamId, await this.store.readStream(streamId), decider);
+  }
+
+  /** Several streams of one decider read together (a batch command's hundreds of streams in one query). */
+  async loadMany<C, E extends DomainEvent, S>(
+    streamIds: readonly string[],
+    decider: Decider<C, E, S>,
+  ): Promise<Map<string, LoadedStream<S>>> {
+    const read = await this.store.readStreams([...new Set(streamIds)]);
+    return new Map([...read].map(([id, events]) => [id, this.fold(id, events, decider)]));
+  }
+
+  private fold<C, E extends DomainEvent, S>(
+    streamId: string,
+    stored: StoredEvent[],
+    decider: Decider<C, E, S>,
+  ): LoadedStream<S> {
+    let events = stored;
     // A retry of a request whose events were stored (the answer was lost, or the process died before
     // answering) is decided again on the stream as it was before them: it decides the same, answers what the
     // first try answered, and commit finds the events stored and writes nothing.

@@ -10,10 +10,12 @@ import {
   SoftDeleteStudentHandler,
 } from './student.commands';
 import { StudentsController } from './students.controller';
+import { StudentImportController } from './student-import.controller';
+import { ImportStudentsHandler } from './student-import.commands';
 import { StudentsQueries } from './students.queries';
 
 @Module({
-  controllers: [StudentsController],
+  controllers: [StudentsController, StudentImportController],
   providers: [
     StudentsQueries,
     BalancesService,
@@ -24,6 +26,7 @@ import { StudentsQueries } from './students.queries';
     SoftDeleteStudentHandler,
     ResurrectStudentHandler,
     EraseStudentPersonalDataHandler,
+    ImportStudentsHandler,
   ],
   exports: [StudentsQueries],
 })

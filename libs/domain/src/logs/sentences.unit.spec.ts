@@ -94,6 +94,7 @@ const OUR_ACTIONS = [
   'request_organization_verification',
   'approve_organization_verification',
   'refuse_organization_verification',
+  'import_students',
   'send_sms',
   'change_sms_consent',
   'update_sms_notices',
@@ -127,6 +128,18 @@ describe('log sentences', () => {
     const labels = LOG_ACTIONS.map((a) => logActionLabel(a));
     expect(new Set(labels).size).toBe(labels.length);
     expect(logActionLabel('add_course_failed')).toBe('Kurs ekleme (başarısız)');
+  });
+
+  it('words a student list import with its file and counts', () => {
+    expect(
+      logSentence('import_students', {
+        fileName: 'liste.csv',
+        total: 20,
+        created: 18,
+        existing: 0,
+        refused: 2,
+      }),
+    ).toBe('"liste.csv" dosyasından 18 öğrenciyi içe aktardı (satır: 20; zaten kayıtlı: 0; reddedilen: 2).');
   });
 
   it('names the course when the details carry its name', () => {

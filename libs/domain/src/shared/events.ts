@@ -58,6 +58,8 @@ export interface EventStore {
   /** Several streams in one atomic write where the adapter can (PostgreSQL); in order otherwise. */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Several streams read together (one query where the adapter can): each id -> its events, [] if absent. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /** Events with globalPosition > fromPosition, in position order, at most `limit`. */
   readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]>;
   /** Position of the last event (0n when empty). */

@@ -8,6 +8,7 @@ import { commonMessages } from './common-messages';
 import { courseMessages } from '../courses/messages';
 import { accountMessages } from '../accounts/messages';
 import { studentMessages } from '../students/messages';
+import { studentImportMessages } from '../students/import-messages';
 import { enrollmentMessages } from '../enrollments/messages';
 import { attendanceMessages } from '../attendance/messages';
 import { paymentMessages } from '../payments/messages';
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...courseMessages,
   ...accountMessages,
   ...studentMessages,
+  ...studentImportMessages,
   ...enrollmentMessages,
   ...attendanceMessages,
   ...paymentMessages,

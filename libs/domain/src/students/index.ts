@@ -7,3 +7,5 @@ export * from './sample';
 export * from './age';
 export * from './answers';
 export * from './personal-data';
+export * from './import';
+export * from './import-messages';

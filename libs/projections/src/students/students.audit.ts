@@ -25,4 +25,14 @@ export const studentAuditMappers: Record<string, AuditMapper> = {
       studentName: erasedStudentName(e.data.studentNumber as number),
     },
   }),
+  StudentsImported: (e) => ({
+    action: 'import_students',
+    details: {
+      fileName: e.data.fileName,
+      total: e.data.total,
+      created: e.data.created,
+      existing: e.data.existing,
+      refused: e.data.refused,
+    },
+  }),
 };

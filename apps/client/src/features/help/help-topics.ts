@@ -130,6 +130,14 @@ export const HELP_TOPICS: HelpTopic[] = [
     keywords: 'kayıt ekle yeni öğrenci veli tckn',
   },
   {
+    id: 'student-import',
+    page: 'studentImport',
+    kind: 'nasil',
+    title: 'Mevcut öğrenci listemi Excel veya CSV dosyasından nasıl aktarırım?',
+    body: 'Öğrenciler sayfasında "İçe aktar" düğmesine basın ve .xlsx veya .csv dosyanızı seçin; ilk satır sütun başlıkları olmalıdır. Sütunlar başlıklarına göre (Adı, Soyadı, T.C. Kimlik No, Doğum Tarihi, Telefon, Veli...) eşleştirilir, dilerseniz değiştirin. Önizleme her satırı kayıt formundaki kurallarla denetler; "içe aktar" düğmesi geçerli satırları ekler. Reddedilen satırları nedenleriyle CSV olarak indirip düzeltebilir ve dosyayı yeniden yükleyebilirsiniz: daha önce eklenen öğrenciler ikinci kez eklenmez.',
+    keywords: 'içe aktar excel csv xlsx liste toplu yükle taşı',
+  },
+  {
     id: 'student-edit',
     page: 'studentEdit',
     kind: 'sss',

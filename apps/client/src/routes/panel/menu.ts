@@ -79,6 +79,14 @@ export const PANEL_PAGES = {
     category: 'Öğrenci ve Yoklama',
     minRole: ROLES.schoolAdmin,
   },
+  studentImport: {
+    path: '/giris/ogrenciler/ice-aktar',
+    label: 'Öğrenci Listesi İçe Aktar',
+    category: 'Öğrenci ve Yoklama',
+    minRole: ROLES.schoolAdmin,
+    inMenu: false,
+    menuParent: '/giris/ogrenciler',
+  },
   studentEdit: {
     path: '/giris/ogrenci-duzenle',
     label: 'Öğrenci Kayıt Düzenleme',

@@ -1,5 +1,6 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -130,6 +131,9 @@ export function StudentsPage() {
         actions={
           <Stack direction="row" spacing={1}>
             <ExportMenu orgId={orgId} call="exportStudents" />
+            <Button startIcon={<UploadFileIcon />} component={Link} to="/giris/ogrenciler/ice-aktar">
+              İçe aktar
+            </Button>
             <Button
               variant="contained"
               startIcon={<PersonAddIcon />}

@@ -28,6 +28,8 @@ export const PANEL_PAGE_ICONS = {
   settings: SettingsIcon,
   students: SchoolIcon,
   studentRegister: PersonAddIcon,
+  // an icon the menu loads anyway: a page out of the menu must not add to the panel's first load
+  studentImport: SchoolIcon,
   studentEdit: SchoolIcon,
   studentDetail: SchoolIcon,
   attendances: FactCheckIcon,
