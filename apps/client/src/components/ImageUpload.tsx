@@ -10,12 +10,14 @@ import Typography from '@mui/material/Typography';
 import {
   AVATAR_TRANSFORM,
   COVER_TRANSFORM,
+  message,
   withImageTransform,
   type RequestImageUploadInput,
 } from '@okul/domain';
 import { useId, useState } from 'react';
 import { api } from '../api/api';
 import { errorText, unwrap } from '../api/client';
+import { withPrefix } from '../lib/failure-text';
 import { checkImageFile, uploadImage, type UploadState } from '../lib/image-upload';
 
 export interface ImageUploadProps {
@@ -78,7 +80,9 @@ export function ImageUpload({
       setState({ status: 'completed', url: uploaded });
       onUploaded?.(uploaded);
     } catch (e) {
-      setState({ status: 'error', error: errorText(e) });
+      // api.md 8.4 Media: "Logo yüklenemedi" / "Fotoğraf yüklenemedi", then the helper's or server's reason
+      const failed = message(shape === 'logo' ? 'media.logoFailed' : 'media.photoFailed');
+      setState({ status: 'error', error: withPrefix(failed, errorText(e)) });
     }
   };
 

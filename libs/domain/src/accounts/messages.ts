@@ -11,7 +11,6 @@ export const accountMessages = {
   'registration.success': { status: 200, text: 'Kayıt başarılı! Lütfen mail adresinizi kontrol edin' },
   'registration.tcknInline': { status: 400, text: 'Geçersiz TCKN' },
   'registration.vknInline': { status: 400, text: 'Geçersiz VKN' },
-  'registration.communicationExact': { status: 400, text: 'İletişim iznini kabul etmelisiniz.' },
   'account.verifyFailed': { status: 400, text: 'Email adresiniz doğrulanamadı.' },
   'account.invitationAcceptFailed': {
     status: 400,

@@ -1,7 +1,7 @@
 // api.md 8.3 (enrolments) and product.md 5 (add enrolment, retroactive edit), verbatim; "ours" are not in the spec.
 export const enrollmentMessages = {
-  'enrollment.editFailed': { status: 400, text: 'Kurs kaydı düzenlemesi yapılamadı' },
   'enrollment.addFailed': { status: 400, text: 'Kurs kaydı eklenemedi' },
+  'enrollment.editFailed': { status: 400, text: 'Kurs kaydı düzenlemesi yapılamadı' },
   'enrollment.endFailed': { status: 400, text: 'Kurs kaydı kapatılamadı' },
   'enrollment.editNoAnswer': { status: 503, text: 'Kurs kaydı düzenlemesi yapılamadı: Bağlantı hatası' },
   'enrollment.addNoAnswer': { status: 503, text: 'Kurs kaydı eklenemedi: Bağlantı hatası' },

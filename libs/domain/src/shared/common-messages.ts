@@ -11,7 +11,6 @@ export const commonMessages = {
     text: 'Bu Idempotency-Key başka bir istek için kullanılmış. Her yeni istek için yeni bir anahtar gönderin.',
   },
   'common.badEncoding': { status: 400, text: 'İstek gövdesinin kodlaması desteklenmiyor.' },
-  'common.notFound': { status: 404, text: 'Kayıt bulunamadı.' },
   'common.routeNotFound': { status: 404, text: 'İstenen adres bulunamadı.' },
   'common.conflict': {
     status: 409,
@@ -45,7 +44,6 @@ export const commonMessages = {
     text: 'Bu şifre çok yaygın ve kolay tahmin edilir; daha güçlü bir şifre seçin.',
   }, // ours
   'auth.invalidEmail': { status: 400, text: 'Geçersiz e-mail adresi' },
-  'auth.tokenInvalid': { status: 400, text: 'Bağlantı geçersiz veya süresi dolmuş.' },
   'org.notFound': { status: 404, text: 'Kurum bulunamadı.' },
   'org.membershipInactive': {
     status: 402,

@@ -11,8 +11,6 @@ export const studentImportMessages = {
     status: 409,
     text: 'Öğrenci kaydedilemedi: Bu TC kimlik no dosyada {line}. satırda da var',
   },
-  'studentImport.alreadyImported': { status: 200, text: 'Daha önce içe aktarılmış' },
-  'studentImport.created': { status: 201, text: 'Eklendi' },
   'studentImport.done': {
     status: 200,
     text: '{created} öğrenci eklendi, {existing} öğrenci zaten vardı, {refused} satır reddedildi.',

@@ -63,7 +63,6 @@ export const studentMessages = {
   'student.resurrected': { status: 200, text: 'Öğrenci geri getirildi' }, // ours
   'student.resurrectFailed': { status: 400, text: 'Öğrenci geri getirilemedi' }, // ours
   'student.noteSaved': { status: 200, text: 'Not kaydedildi' }, // ours
-  'student.noteUpdateFailed': { status: 400, text: 'Not güncellenemedi' }, // ours
   // KVKK erasure (ours): the name an erased student keeps, the refusals and the screen's texts.
   'student.erasedName': { status: 200, text: 'Silinmiş öğrenci #{number}' }, // ours
   'student.erased': { status: 409, text: 'Öğrencinin kişisel verileri silinmiş.' }, // ours

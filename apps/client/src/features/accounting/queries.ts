@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountingMonth, AccountingPage } from '@okul/domain';
+import { message, type AccountingMonth, type AccountingPage } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
-import { errorText, unwrap } from '../../api/client';
+import { unwrap } from '../../api/client';
+import { failureText } from '../../lib/failure-text';
 import { orgKey } from '../../lib/query-keys';
 
 /** The filters of the entries table (getAccounting); empty strings are left out of the query. */
@@ -84,26 +85,24 @@ function useAccountingWrite<TInput>(
       await queryClient.invalidateQueries({ queryKey: accountingKeys.all(orgId) });
       enqueueSnackbar(texts.success, { variant: 'success' });
     },
-    onError: (error) => {
-      enqueueSnackbar(`${texts.failure} ${errorText(error)}`, { variant: 'error' });
-    },
+    onError: (error) => enqueueSnackbar(failureText(texts, error), { variant: 'error' }),
   });
 }
 
 export const useAddAccountingEntry = (orgId: string) =>
   useAccountingWrite<Record<string, unknown>>(orgId, 'addAccountingEntry', {
     success: 'Kayıt eklendi.',
-    failure: 'Kayıt eklenemedi.',
+    failure: message('accounting.addFailed'),
   });
 
 export const useEditAccountingEntry = (orgId: string) =>
   useAccountingWrite<Record<string, unknown>>(orgId, 'editAccountingEntry', {
     success: 'Kayıt düzenlendi.',
-    failure: 'Kayıt düzenlenemedi.',
+    failure: message('accounting.editFailed'),
   });
 
 export const useReverseAccountingEntry = (orgId: string) =>
   useAccountingWrite<{ id: string; reason?: string }>(orgId, 'reverseAccountingEntry', {
     success: 'Kayıt iptal edildi.',
-    failure: 'Kayıt iptal edilemedi.',
+    failure: message('accounting.reverseFailed'),
   });

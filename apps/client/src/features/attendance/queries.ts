@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { MESSAGES, type AttendanceInput, type EditAttendanceInput } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
-import { ApiError, errorText, unwrap } from '../../api/client';
+import { ApiError, unwrap } from '../../api/client';
+import { failureText, type FailureTexts } from '../../lib/failure-text';
 import { orgKey } from '../../lib/query-keys';
 import { attendancesQueryString, type AttendanceQuery } from './attendance-helpers';
 import type { Attendance, AttendancesPage } from '@okul/domain';
@@ -86,7 +87,7 @@ export const pickerStudentsQueryOptions = (orgId: string) =>
 function useAttendanceWrite<TInput, TAnswer>(
   orgId: string,
   call: string,
-  texts: { success: string; failure: string },
+  texts: { success: string } & FailureTexts,
   /** An attendance that is gone after the write: its detail is dropped, not fetched again (a 404). */
   gone?: (input: TInput) => string,
 ) {
@@ -107,7 +108,7 @@ function useAttendanceWrite<TInput, TAnswer>(
     },
     onError: (error) => {
       // api.md 8.3: "Yoklama eklenemedi: …", with Bağlantı hatası when no answer came
-      enqueueSnackbar(`${texts.failure}: ${errorText(error)}`, { variant: 'error' });
+      enqueueSnackbar(failureText(texts, error), { variant: 'error' });
     },
   });
 }
@@ -116,19 +117,28 @@ export const useAddAttendance = (orgId: string) =>
   useAttendanceWrite<AttendanceInput, { id: string; code: string; attendanceNumber: number }>(
     orgId,
     'addAttendance',
-    { success: 'Yoklama eklendi', failure: MESSAGES['attendance.addFailed'].text },
+    {
+      success: 'Yoklama eklendi',
+      failure: MESSAGES['attendance.addFailed'].text,
+      noAnswer: MESSAGES['attendance.addNoAnswer'].text,
+    },
   );
 
 export const useEditAttendance = (orgId: string) =>
   useAttendanceWrite<EditAttendanceInput, unknown>(orgId, 'editAttendance', {
     success: 'Yoklama güncellendi',
     failure: MESSAGES['attendance.editFailed'].text,
+    noAnswer: MESSAGES['attendance.editNoAnswer'].text,
   });
 
 export const useDeleteAttendance = (orgId: string) =>
   useAttendanceWrite<{ id: string }, unknown>(
     orgId,
     'deleteAttendance',
-    { success: 'Yoklama silindi', failure: MESSAGES['attendance.deleteFailed'].text },
+    {
+      success: 'Yoklama silindi',
+      failure: MESSAGES['attendance.deleteFailed'].text,
+      noAnswer: MESSAGES['attendance.deleteNoAnswer'].text,
+    },
     (input) => input.id,
   );

@@ -16,6 +16,7 @@ import {
   EMPLOYEE_LIMITS,
   EMPLOYEE_TYPES,
   INSTRUCTOR_TYPE_ID,
+  message,
   parseDateInput,
   type EmployeeTypeId,
 } from '@okul/domain';
@@ -28,6 +29,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { useWholeFormRevalidation } from '../../lib/use-whole-form-revalidation';
 import { ImageUpload } from '../../components/ImageUpload';
+import { withPrefix } from '../../lib/failure-text';
 import { uploadImage } from '../../lib/image-upload';
 import { useOrgId } from '../auth/useSession';
 import { employeeKeys } from './queries';
@@ -119,7 +121,7 @@ export function EmployeeFormDialog({
           await refreshLists();
         } catch (e) {
           // api.md 8.4 Media: Fotoğraf yüklenemedi
-          enqueueSnackbar(`Fotoğraf yüklenemedi: ${errorText(e)}`, { variant: 'error' });
+          enqueueSnackbar(withPrefix(message('media.photoFailed'), errorText(e)), { variant: 'error' });
         }
       }
       onClose();

@@ -18,19 +18,10 @@ import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { formatDate } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
 import { employeeTypeLabel, isActiveWage, splitEmployees, wageTermsLabel } from './employee-form';
-import { EmployeeFormDialog } from './EmployeeFormDialog';
 import { fullName, personColumns, RestoreButton } from './people-columns';
+import { PersonDialogs, usePersonDialogs } from './PersonDialogs';
 import { usePeopleOptions } from './PeoplePickers';
-import {
-  employeesListQueryOptions,
-  useAddEmployee,
-  useDeleteEmployee,
-  useEditEmployee,
-  usePermanentlyDeleteEmployee,
-  useResurrectEmployee,
-} from './queries';
-
-type Editing = { employee: EmployeeAnswer | null } | null;
+import { employeesListQueryOptions, usePermanentlyDeleteEmployee, useResurrectEmployee } from './queries';
 
 /** product.md 4 Wage period: each period with its terms, amount, what it earned so far, and Aktif. */
 function WagePeriods({ e }: { e: EmployeeAnswer }) {
@@ -63,14 +54,10 @@ export function EmployeesPage() {
   const orgId = useOrgId();
   const { data } = useSuspenseQuery(employeesListQueryOptions(orgId));
   const { instructors, others } = useMemo(() => splitEmployees(data), [data]);
-  const { courseOptions, userOptions } = usePeopleOptions(orgId);
+  const people = usePeopleOptions(orgId);
+  const dialogs = usePersonDialogs(orgId, 'employee');
   const [tab, setTab] = useState<'instructors' | 'others'>('instructors');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
   const [toPurge, setToPurge] = useState<EmployeeAnswer | null>(null);
-  const add = useAddEmployee(orgId);
-  const edit = useEditEmployee(orgId);
-  const remove = useDeleteEmployee(orgId);
   const resurrect = useResurrectEmployee(orgId);
   const purge = usePermanentlyDeleteEmployee(orgId);
   const rows = tab === 'instructors' ? instructors : others;
@@ -100,7 +87,7 @@ export function EmployeesPage() {
         </Typography>
       ),
     },
-    personColumns.actions((e) => setEditing({ employee: e }), setToDelete),
+    personColumns.actions((e) => dialogs.openForm(e), dialogs.askDelete),
   ];
 
   const deletedColumns: Column<EmployeeAnswer>[] = [
@@ -146,7 +133,7 @@ export function EmployeesPage() {
         title="Çalışanlar ve Maaşlar"
         subtitle={`${instructors.active.length} eğitmen, ${others.active.length} diğer çalışan`}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ employee: null })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.openForm(null)}>
             {tab === 'instructors' ? 'Yeni Eğitmen' : 'Yeni Çalışan'}
           </Button>
         }
@@ -174,35 +161,7 @@ export function EmployeesPage() {
         defaultPageSize={10}
       />
 
-      {editing && (
-        <EmployeeFormDialog
-          key={editing.employee?.id ?? `new-${tab}`}
-          mode="employee"
-          employee={editing.employee}
-          defaultTypeId={defaultTypeId}
-          courses={courseOptions}
-          users={userOptions}
-          busy={add.isPending || edit.isPending}
-          onClose={() => setEditing(null)}
-          onSave={(body) => (editing.employee ? edit.mutateAsync(body) : add.mutateAsync(body))}
-        />
-      )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete?.employeeTypeId === INSTRUCTOR_TYPE_ID ? 'Eğitmeni sil' : 'Çalışanı sil'}
-        confirmLabel="Sil"
-        destructive
-        busy={remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate({ id: toDelete.id }, { onSuccess: () => setToDelete(null) });
-        }}
-      >
-        <strong>{toDelete ? fullName(toDelete) : ''}</strong> silinsin mi? Silinen kayıt aşağıdaki silinmiş
-        listesinden geri getirilebilir; geçmiş dersleri ve ödemeleri korunur.
-      </ConfirmDialog>
+      <PersonDialogs dialogs={dialogs} defaultTypeId={defaultTypeId} people={people} />
 
       <ConfirmDialog
         open={toPurge !== null}

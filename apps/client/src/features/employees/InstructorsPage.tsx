@@ -5,25 +5,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { INSTRUCTOR_TYPE_ID } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useMemo } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { useOrgId } from '../auth/useSession';
 import { splitEmployees } from './employee-form';
 import type { EmployeeAnswer } from '@okul/domain';
-import { EmployeeFormDialog } from './EmployeeFormDialog';
-import { fullName, personColumns, RestoreButton } from './people-columns';
+import { personColumns, RestoreButton } from './people-columns';
+import { PersonDialogs, usePersonDialogs } from './PersonDialogs';
 import { usePeopleOptions } from './PeoplePickers';
-import {
-  instructorsQueryOptions,
-  useAddInstructor,
-  useDeleteInstructor,
-  useEditInstructor,
-  useResurrectInstructor,
-} from './queries';
-
-type Editing = { instructor: EmployeeAnswer | null } | null;
+import { instructorsQueryOptions, useResurrectInstructor } from './queries';
 
 /**
  * /giris/egitmenler (school-admin): the instructors (employees of type 2, the same records as the Eğitmenler
@@ -34,12 +25,9 @@ export function InstructorsPage() {
   const orgId = useOrgId();
   const { data } = useSuspenseQuery(instructorsQueryOptions(orgId));
   const { active, deleted } = useMemo(() => splitEmployees(data).instructors, [data]);
-  const { courseOptions, courseName, userOptions } = usePeopleOptions(orgId);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
-  const add = useAddInstructor(orgId);
-  const edit = useEditInstructor(orgId);
-  const remove = useDeleteInstructor(orgId);
+  const people = usePeopleOptions(orgId);
+  const { courseName, userOptions } = people;
+  const dialogs = usePersonDialogs(orgId, 'instructor');
   const resurrect = useResurrectInstructor(orgId);
   const userLabel = (id: string | null) =>
     id ? (userOptions.find((u) => u.id === id)?.label ?? 'Kurumdan ayrılmış kullanıcı') : '—';
@@ -71,7 +59,7 @@ export function InstructorsPage() {
       ),
     },
     { key: 'user', header: 'Bağlı kullanıcı', hideBelow: 'md', cell: (e) => userLabel(e.userId) },
-    personColumns.actions((e) => setEditing({ instructor: e }), setToDelete),
+    personColumns.actions((e) => dialogs.openForm(e), dialogs.askDelete),
   ];
 
   const deletedColumns: Column<EmployeeAnswer>[] = [
@@ -98,11 +86,7 @@ export function InstructorsPage() {
         title="Eğitmenler"
         subtitle={`${active.length} aktif eğitmen`}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditing({ instructor: null })}
-          >
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs.openForm(null)}>
             Yeni Eğitmen
           </Button>
         }
@@ -126,35 +110,7 @@ export function InstructorsPage() {
         defaultPageSize={10}
       />
 
-      {editing && (
-        <EmployeeFormDialog
-          key={editing.instructor?.id ?? 'new'}
-          mode="instructor"
-          employee={editing.instructor}
-          defaultTypeId={INSTRUCTOR_TYPE_ID}
-          courses={courseOptions}
-          users={userOptions}
-          busy={add.isPending || edit.isPending}
-          onClose={() => setEditing(null)}
-          onSave={(body) => (editing.instructor ? edit.mutateAsync(body) : add.mutateAsync(body))}
-        />
-      )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Eğitmeni sil"
-        confirmLabel="Sil"
-        destructive
-        busy={remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate({ id: toDelete.id }, { onSuccess: () => setToDelete(null) });
-        }}
-      >
-        <strong>{toDelete ? fullName(toDelete) : ''}</strong> silinsin mi? Silinmiş Eğitmenler listesinden
-        geri getirilebilir; kaydettiği yoklamalarda adı korunur.
-      </ConfirmDialog>
+      <PersonDialogs dialogs={dialogs} defaultTypeId={INSTRUCTOR_TYPE_ID} people={people} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
-import { errorText, unwrap } from '../../api/client';
+import { unwrap } from '../../api/client';
+import { failureText } from '../../lib/failure-text';
 import { orgKey } from '../../lib/query-keys';
-import type { MyInstructors } from '@okul/domain';
+import { message, type MyInstructors } from '@okul/domain';
 import type { EmployeeAnswer } from '@okul/domain';
 
 export const employeeKeys = {
@@ -55,53 +56,55 @@ function usePeopleWrite<TInput>(orgId: string, call: string, texts: { success: s
       ]);
       enqueueSnackbar(texts.success, { variant: 'success' });
     },
-    onError: (error) => {
-      const head = texts.failure.trimEnd();
-      const sep = /[.:]$/.test(head) ? ' ' : ': ';
-      enqueueSnackbar(`${head}${sep}${errorText(error)}`, { variant: 'error' });
-    },
+    onError: (error) => enqueueSnackbar(failureText(texts, error), { variant: 'error' }),
   });
 }
 
 type Body = Record<string, unknown>;
 
-// api.md 8.4 failure texts (Çalışan eklenemedi., Eğitmen eklenemedi, ...); the success texts are ours.
+// api.md 8.4 failure texts from the catalogue (Çalışan eklenemedi., Eğitmen eklenemedi, ...); the success texts are ours.
 export const useAddEmployee = (orgId: string) =>
-  usePeopleWrite<Body>(orgId, 'addEmployee', { success: 'Çalışan eklendi', failure: 'Çalışan eklenemedi.' });
+  usePeopleWrite<Body>(orgId, 'addEmployee', {
+    success: 'Çalışan eklendi',
+    failure: message('employee.addFailed'),
+  });
 export const useEditEmployee = (orgId: string) =>
   usePeopleWrite<Body>(orgId, 'editEmployee', {
     success: 'Çalışan güncellendi',
-    failure: 'Çalışan bilgileri güncellenemedi:',
+    failure: message('employee.editFailed'),
   });
 export const useDeleteEmployee = (orgId: string) =>
   usePeopleWrite<{ id: string }>(orgId, 'deleteEmployee', {
     success: 'Çalışan silindi',
-    failure: 'Çalışan silinemedi.',
+    failure: message('employee.deleteFailed'),
   });
 export const useResurrectEmployee = (orgId: string) =>
   usePeopleWrite<{ id: string }>(orgId, 'resurrectEmployee', {
     success: 'Çalışan geri getirildi',
-    failure: 'Çalışan geri getirilemedi:',
+    failure: message('employee.resurrectFailed'),
   });
 export const usePermanentlyDeleteEmployee = (orgId: string) =>
   usePeopleWrite<{ id: string }>(orgId, 'permanentlyDeleteEmployee', {
     success: 'Çalışan kalıcı olarak silindi',
-    failure: 'Çalışan kalıcı olarak silinemedi.',
+    failure: message('employee.permanentDeleteFailed'),
   });
 export const useAddInstructor = (orgId: string) =>
-  usePeopleWrite<Body>(orgId, 'addInstructor', { success: 'Eğitmen eklendi', failure: 'Eğitmen eklenemedi' });
+  usePeopleWrite<Body>(orgId, 'addInstructor', {
+    success: 'Eğitmen eklendi',
+    failure: message('instructor.addFailed'),
+  });
 export const useEditInstructor = (orgId: string) =>
   usePeopleWrite<Body>(orgId, 'editInstructor', {
     success: 'Eğitmen güncellendi',
-    failure: 'Eğitmen güncellenemedi',
+    failure: message('instructor.editFailed'),
   });
 export const useDeleteInstructor = (orgId: string) =>
   usePeopleWrite<{ id: string }>(orgId, 'deleteInstructor', {
     success: 'Eğitmen silindi',
-    failure: 'Eğitmen silinemedi',
+    failure: message('instructor.deleteFailed'),
   });
 export const useResurrectInstructor = (orgId: string) =>
   usePeopleWrite<{ id: string }>(orgId, 'resurrectInstructor', {
     success: 'Eğitmen geri getirildi',
-    failure: 'Eğitmen geri getirilemedi',
+    failure: message('instructor.resurrectFailed'),
   });

@@ -141,7 +141,11 @@ export function HistoryDialog({
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'history-date' } }}
             sx={{ maxWidth: 220 }}
           />
-          <QueryStatus loading={history.isLoading} error={history.error} />
+          <QueryStatus
+            loading={history.isLoading}
+            error={history.error}
+            failure={message('history.loadFailed')}
+          />
           {history.data && (
             <Box>
               <Typography variant="subtitle1" sx={{ mb: 1 }}>

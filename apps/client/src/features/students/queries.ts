@@ -8,10 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
-import { errorText, unwrap } from '../../api/client';
+import { unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import { parseStudentNumber } from './student-number';
-import { withPrefix } from './messages';
+import { failureText } from '../../lib/failure-text';
 import type {
   AttendancesPage as AttendancePage,
   BalanceSheetRow,
@@ -136,6 +136,8 @@ export interface WriteTexts {
   success: string | null;
   /** The action a failure toast starts with (api.md 8.2/8.3); no toast when null (the caller shows it). */
   failure: string | null;
+  /** The spec's "<action>: Bağlantı hatası" text, shown when the request got no answer. */
+  noAnswer?: string;
 }
 
 /**
@@ -157,7 +159,10 @@ export function useStudentWrite<TInput, TResult = { id: string }>(
       if (texts.success) enqueueSnackbar(texts.success, { variant: 'success' });
     },
     onError: (error) => {
-      if (texts.failure) enqueueSnackbar(withPrefix(texts.failure, errorText(error)), { variant: 'error' });
+      if (texts.failure)
+        enqueueSnackbar(failureText({ failure: texts.failure, noAnswer: texts.noAnswer }, error), {
+          variant: 'error',
+        });
     },
   });
 }
@@ -171,10 +176,12 @@ export const useRegisterStudent = (orgId: string) =>
   useStudentWrite<unknown, SavedStudent>(orgId, 'registerStudent', {
     success: message('student.created'),
     failure: message('student.createFailedPrefix'),
+    noAnswer: message('student.createNoAnswer'),
   });
 
 export const useEditStudent = (orgId: string) =>
   useStudentWrite<unknown, SavedStudent>(orgId, 'editStudent', {
     success: message('student.updated'),
     failure: message('student.updateFailedPrefix'),
+    noAnswer: message('student.updateNoAnswer'),
   });

@@ -1,6 +1,6 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { requestResetPasswordSchema } from '@okul/domain';
+import { message, requestResetPasswordSchema } from '@okul/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -44,10 +44,7 @@ export function ForgotPasswordDialog({
         return;
       }
       // api.md 8.1: say the mail was sent to the given address; the dialog closes and the field clears.
-      void notify(
-        `Şifre sıfırlama bağlantısı ${email} adresine gönderildi. Lütfen gelen kutunuzu kontrol edin.`,
-        { variant: 'success' },
-      );
+      void notify(message('account.resetRequested', { email }), { variant: 'success' });
       reset({ email: '' });
       onClose();
     },

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { STUDENT_LIMITS, message, studentInputSchema } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { ApiError, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { FormTextField } from '../../../components/FormTextField';
 import { useOrgId } from '../../auth/useSession';
 import { notesPayload } from '../form/student-form';
-import { withPrefix } from '../messages';
+import { gotNoAnswer } from '../../../lib/failure-text';
 import { useStudentWrite } from '../queries';
 import type { Student } from '@okul/domain';
 
@@ -40,11 +40,13 @@ export function NotesBox({ student }: { student: Student }) {
   const submit = handleSubmit(({ notes }) =>
     save.mutate(notesPayload(student, notes ?? ''), {
       onError: (error) => {
-        // api.md 8.3 Notes: no answer "Not güncellenemedi: Bağlantı hatası"; a refusal "Not kaydedilemedi."
-        const text =
-          error instanceof ApiError && error.status === 0
-            ? withPrefix(message('student.noteUpdateFailed'), error.message)
-            : `${message('student.noteSaveFailed')}\n${errorText(error)}`;
+        // api.md 8.3 Notes: no answer "Not güncellenemedi: Bağlantı hatası"; a refused save "Not kaydedilemedi.",
+        // and "Not silinemedi." when the notes were being emptied
+        const refused =
+          notes === null ? message('student.noteDeleteFailed') : message('student.noteSaveFailed');
+        const text = gotNoAnswer(error)
+          ? message('student.noteUpdateNoAnswer')
+          : `${refused}\n${errorText(error)}`;
         enqueueSnackbar(text, { variant: 'error', style: { whiteSpace: 'pre-line' } });
       },
     }),

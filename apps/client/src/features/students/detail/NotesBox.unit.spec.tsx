@@ -57,4 +57,31 @@ describe('notes box (product.md 2 and 6)', () => {
     });
     expect(await screen.findByText(message('student.noteSaved'))).toBeTruthy();
   });
+
+  it('says "Not güncellenemedi: Bağlantı hatası" when the save got no answer', async () => {
+    post.mockResolvedValue({ ok: false, error: message('common.connection'), status: 0 });
+    const user = userEvent.setup();
+    renderInPanel(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotesBox student={student()} />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('Öğrenci notları'), ' ek');
+    await user.click(screen.getByRole('button', { name: 'Notu Kaydet' }));
+    expect(await screen.findByText(message('student.noteUpdateNoAnswer'))).toBeTruthy();
+  });
+
+  it('says "Not silinemedi." with the reason when emptying the notes is refused', async () => {
+    post.mockResolvedValue({ ok: false, error: 'Öğrenci silinmiş.', code: 'student.deleted', status: 409 });
+    const user = userEvent.setup();
+    renderInPanel(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotesBox student={student()} />
+      </QueryClientProvider>,
+    );
+    await user.clear(screen.getByLabelText('Öğrenci notları'));
+    await user.click(screen.getByRole('button', { name: 'Notu Kaydet' }));
+    // the reason is on its own line (pre-line); the matcher reads the line break as a space
+    expect(await screen.findByText(`${message('student.noteDeleteFailed')} Öğrenci silinmiş.`)).toBeTruthy();
+  });
 });

@@ -6,13 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { enqueueSnackbar } from 'notistack';
-import { ApiError, errorText } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { FormCheckbox } from '../../../components/FormCheckbox';
 import { FormDatePicker } from '../../../components/FormDatePicker';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
 import { checkedResolver } from '../../../lib/checked-resolver';
-import { withPrefix } from '../messages';
+import { gotNoAnswer } from '../../../lib/failure-text';
 import type { EnrollmentView as Enrollment } from '@okul/domain';
 import {
   ENROLLMENT_TYPE_LABELS,
@@ -60,6 +60,13 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
   const reasons = root?.server?.message
     ? refusalReasons(root.server.message)
     : (root?.message?.split('\n') ?? []);
+  // api.md 8.3: the retroactive-edit rules are listed under "Güncelleme yapılamadı."; any other failure
+  // (another refusal, no answer) under "Kurs kaydı düzenlemesi yapılamadı"
+  const serverText = root?.server?.message;
+  const title =
+    serverText && !serverText.startsWith(message('enrollment.updateRefused'))
+      ? message('enrollment.editFailed')
+      : message('enrollment.updateRefused');
 
   const submit = handleSubmit(async (payload) => {
     try {
@@ -67,9 +74,8 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
       onClose();
     } catch (error) {
       setError('root.server', { message: errorText(error) });
-      // api.md 8.3: no answer reads "Kurs kaydı düzenlemesi yapılamadı: Bağlantı hatası"
-      if (error instanceof ApiError && error.status === 0)
-        enqueueSnackbar(withPrefix(message('enrollment.editFailed'), error.message), { variant: 'error' });
+      // api.md 8.3: no answer reads "Kurs kaydı düzenlemesi yapılamadı: Bağlantı hatası"; a refusal is listed
+      if (gotNoAnswer(error)) enqueueSnackbar(message('enrollment.editNoAnswer'), { variant: 'error' });
     }
   });
 
@@ -87,7 +93,7 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
       </Typography>
       {reasons.length > 0 && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          <AlertTitle>{message('enrollment.updateRefused')}</AlertTitle>
+          <AlertTitle>{title}</AlertTitle>
           {reasons.map((r) => (
             <div key={r}>{r}</div>
           ))}

@@ -32,6 +32,7 @@ export function EnrollmentsSection({ student }: { student: Student }) {
   const add = useStudentWrite<Record<string, unknown>>(orgId, 'addEnrollment', {
     success: message('enrollment.added'),
     failure: message('enrollment.addFailed'),
+    noAnswer: message('enrollment.addNoAnswer'),
   });
   // The dialog lists the refusal under "Güncelleme yapılamadı." itself (api.md 8.3).
   const edit = useStudentWrite<Record<string, unknown>>(orgId, 'editEnrollment', {
@@ -41,6 +42,7 @@ export function EnrollmentsSection({ student }: { student: Student }) {
   const end = useStudentWrite<{ ID: string }>(orgId, 'endEnrollment', {
     success: message('enrollment.ended'),
     failure: message('enrollment.endFailed'),
+    noAnswer: message('enrollment.endNoAnswer'),
   });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Enrollment | null>(null);

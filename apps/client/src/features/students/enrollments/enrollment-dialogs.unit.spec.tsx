@@ -112,4 +112,17 @@ describe('edit enrolment dialog (product.md 5 Retroactive enrolment edit)', () =
     ).toBeTruthy();
     expect(onEdit).toHaveBeenCalledWith({ id: ENROLLMENT, isOfficial: true });
   });
+
+  it('puts any other failure under "Kurs kaydı düzenlemesi yapılamadı"', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn().mockRejectedValue(new Error('Kurs kaydı bulunamadı.'));
+    renderInPanel(
+      <EditEnrollmentDialog enrollment={enrollment} busy={false} onClose={() => undefined} onEdit={onEdit} />,
+    );
+    await user.click(screen.getByLabelText('Resmi kayıt'));
+    await user.click(screen.getByRole('button', { name: 'Güncelle' }));
+    expect(await screen.findByText('Kurs kaydı düzenlemesi yapılamadı')).toBeTruthy();
+    expect(screen.getByText('Kurs kaydı bulunamadı.')).toBeTruthy();
+    expect(screen.queryByText('Güncelleme yapılamadı.')).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ import {
 } from '@okul/domain';
 import { format, isValid, parseISO } from 'date-fns';
 import type { Course } from '@okul/domain';
-import { withPrefix } from '../messages';
+import { withPrefix } from '../../../lib/failure-text';
 import type { EnrollmentView as Enrollment } from '@okul/domain';
 
 export const ENROLLMENT_TYPE_LABELS: Record<EnrollmentType, string> = {

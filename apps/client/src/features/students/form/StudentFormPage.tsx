@@ -26,7 +26,7 @@ import { useOrgId } from '../../auth/useSession';
 import { usePublicInfo } from '../../public-info/queries';
 import { todayOf } from '../list/student-table';
 import { studentListQueryOptions, useEditStudent, useRegisterStudent } from '../queries';
-import type { Student } from '@okul/domain';
+import { message, type Student } from '@okul/domain';
 import {
   emptyStudentForm,
   formFromValues,
@@ -101,7 +101,7 @@ function DateHint({ control, prefix }: { control: Control<StudentFormState>; pre
   if (!complete || isValidDateParts(Number(y), Number(m), Number(d))) return null;
   return (
     <Typography variant="caption" color="error" role="alert">
-      Date input not valid.
+      {message('student.dateInputInvalid')}
     </Typography>
   );
 }

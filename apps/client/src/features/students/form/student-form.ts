@@ -11,7 +11,7 @@ import {
   studentAge,
   type CalendarDay,
 } from '@okul/domain';
-import { withPrefix } from '../messages';
+import { withPrefix } from '../../../lib/failure-text';
 import type { Student } from '@okul/domain';
 
 export type ConsentChoice = '' | ConsentStatus;

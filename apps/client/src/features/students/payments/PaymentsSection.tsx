@@ -35,18 +35,22 @@ export function PaymentsSection({ student }: { student: Student }) {
   const add = useStudentWrite<Record<string, unknown>>(orgId, 'addPayment', {
     success: message('payment.added'),
     failure: message('payment.addFailed'),
+    noAnswer: message('payment.addNoAnswer'),
   });
   const edit = useStudentWrite<Record<string, unknown>>(orgId, 'editPayment', {
     success: message('payment.edited'),
     failure: message('payment.editFailed'),
+    noAnswer: message('payment.editNoAnswer'),
   });
   const remove = useStudentWrite<{ id: string }>(orgId, 'deletePayment', {
     success: message('payment.softDeleted'),
     failure: message('payment.deleteFailed'),
+    noAnswer: message('payment.deleteNoAnswer'),
   });
   const resurrect = useStudentWrite<{ id: string }>(orgId, 'resurrectPayment', {
     success: message('payment.resurrected'),
     failure: message('payment.resurrectFailed'),
+    noAnswer: message('payment.resurrectNoAnswer'),
   });
   const purge = useStudentWrite<{ id: string }>(orgId, 'permanentlyDeletePayment', {
     success: message('payment.purged'),
