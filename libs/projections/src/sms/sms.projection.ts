@@ -1,4 +1,4 @@
-import type { SmsCampaignEvent, SmsNoticeEvent } from '@okul/domain';
+import type { SmsCampaignEvent, SmsNoticeEvent, StudentEvent } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 
 type E<T extends SmsCampaignEvent['type']> = {
@@ -12,7 +12,8 @@ type E<T extends SmsCampaignEvent['type']> = {
  */
 export const smsProjection = defineProjection({
   name: 'sms',
-  version: 2,
+  // 3: an erased student's messages are blanked (a rebuild applies it to erasures made before).
+  version: 3,
   tables: ['sms_messages', 'sms_notice_settings'],
   schema: (t) => `
     CREATE TABLE ${t('sms_messages')} (
@@ -107,6 +108,18 @@ export const smsProjection = defineProjection({
         `UPDATE ${table('sms_messages')} SET status = 'sendError', task_status = 'failed', reason = $2, done_at = $3
           WHERE campaign_custom_id = $1`,
         [e.data.campaignId, e.data.reason, e.data.failedAt],
+      );
+    },
+    // KVKK erasure: the student's messages keep their status, size and credits; the phone number and the text
+    // (which names the student) go, as a rebuild from the events gives them (the event store blanks them).
+    StudentPersonalDataErased: async (
+      { sql, table },
+      e: { data: Extract<StudentEvent, { type: 'StudentPersonalDataErased' }>['data'] },
+    ) => {
+      await sql.query(
+        `UPDATE ${table('sms_messages')} SET dest = '', msg = ''
+          WHERE organization_id = $1 AND student_id = $2`,
+        [e.data.organizationId, e.data.studentId],
       );
     },
     SmsMessagesReported: async ({ sql, table }, e: E<'SmsMessagesReported'>) => {
