@@ -1,10 +1,5 @@
-import type { SmsCampaignEvent, SmsNoticeEvent, StudentEvent } from '@okul/domain';
+import type { SmsNoticeEvent, EventOf } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
-
-type E<T extends SmsCampaignEvent['type']> = {
-  data: Extract<SmsCampaignEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 /**
  * The SMS outbox (product.md 3 SMS outbox record; getSmsOutbox): one row per message, moved through the
@@ -72,7 +67,7 @@ export const smsProjection = defineProjection({
         ],
       );
     },
-    SmsCampaignAccepted: async ({ sql, table }, e: E<'SmsCampaignAccepted'>) => {
+    SmsCampaignAccepted: async ({ sql, table }, e: EventOf<'SmsCampaignAccepted'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('sms_messages')} (campaign_custom_id, message_custom_id, organization_id, student_id, phone_kind,
@@ -95,7 +90,7 @@ export const smsProjection = defineProjection({
         ],
       );
     },
-    SmsCampaignSubmitted: async ({ sql, table }, e: E<'SmsCampaignSubmitted'>) => {
+    SmsCampaignSubmitted: async ({ sql, table }, e: EventOf<'SmsCampaignSubmitted'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} SET campaign_id = $2, task_status = 'submitted',
                 status = CASE WHEN status = 'sending' THEN 'waiting' ELSE status END
@@ -103,7 +98,7 @@ export const smsProjection = defineProjection({
         [e.data.campaignId, e.data.gatewayCampaignId],
       );
     },
-    SmsCampaignSendFailed: async ({ sql, table }, e: E<'SmsCampaignSendFailed'>) => {
+    SmsCampaignSendFailed: async ({ sql, table }, e: EventOf<'SmsCampaignSendFailed'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} SET status = 'sendError', task_status = 'failed', reason = $2, done_at = $3
           WHERE campaign_custom_id = $1`,
@@ -112,17 +107,14 @@ export const smsProjection = defineProjection({
     },
     // KVKK erasure: the student's messages keep their status, size and credits; the phone number and the text
     // (which names the student) go, as a rebuild from the events gives them (the event store blanks them).
-    StudentPersonalDataErased: async (
-      { sql, table },
-      e: { data: Extract<StudentEvent, { type: 'StudentPersonalDataErased' }>['data'] },
-    ) => {
+    StudentPersonalDataErased: async ({ sql, table }, e: EventOf<'StudentPersonalDataErased'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} SET dest = '', msg = ''
           WHERE organization_id = $1 AND student_id = $2`,
         [e.data.organizationId, e.data.studentId],
       );
     },
-    SmsMessagesReported: async ({ sql, table }, e: E<'SmsMessagesReported'>) => {
+    SmsMessagesReported: async ({ sql, table }, e: EventOf<'SmsMessagesReported'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} s
             SET status = r.status, message_id = coalesce(r."messageId", s.message_id), gsm_error = r."gsmError",
