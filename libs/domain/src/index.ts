@@ -34,4 +34,5 @@ export * from './receipts';
 export * from './exports';
 export * from './media';
 export * from './backups';
+export * from './event-map';
 export * from './history';

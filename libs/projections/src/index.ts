@@ -3,7 +3,7 @@ export * from './runtime/projection';
 export * from './runtime/runner';
 export * from './runtime/rls';
 export { allProjections } from './registry';
-export { auditMappers, type AuditMapper } from './audit/audit-actions';
+export { auditMapperFor, auditMappers, type AuditEntry, type AuditMappers } from './audit/audit-actions';
 export {
   readAccountActivity,
   readOrgLogs,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, EventStore, StoredEvent } from '@okul/domain';
-import { defineProjection, type Projection } from '../src/runtime/projection';
+import { defineProjection, type Projection, type ProjectionContext } from '../src/runtime/projection';
 import type { Sql } from '../src/runtime/sql';
 
 /**
@@ -44,8 +44,9 @@ export function counterProjection(o: CounterOptions): Projection {
       CREATE TABLE ${t(`${n}_totals`)} (id int PRIMARY KEY, events bigint NOT NULL, sum bigint NOT NULL);
       CREATE TABLE ${t(`${n}_applied`)} (position bigint PRIMARY KEY, stream_id text NOT NULL, amount int NOT NULL);
     `,
+    // A test event outside the domain's map: its handler takes any stored event.
     handlers: {
-      [ADDED]: async ({ sql, table }, e: StoredEvent) => {
+      [ADDED]: async ({ sql, table }: ProjectionContext, e: StoredEvent) => {
         const { amount } = e.data as AddedData;
         if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
         if (o.poison?.(e)) throw new Error(`cannot count amount ${amount}`);
@@ -74,7 +75,7 @@ export function counterProjection(o: CounterOptions): Projection {
         );
         o.onHandled?.(e);
       },
-    },
+    } as Record<string, (ctx: ProjectionContext, e: StoredEvent) => Promise<void>>,
   });
 }
 

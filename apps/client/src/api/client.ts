@@ -190,7 +190,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   function refresh(): Promise<string | null> {
     // One refresh for every request that met the same 401: refresh tokens rotate, and presenting a used
-    // one twice revokes the session (issue 2), so concurrent refreshes must not happen.
+    // one twice revokes the session (a replayed token is taken as stolen), so concurrent refreshes must not happen.
     refreshing ??= (async () => {
       const r = await send<{ accessToken?: unknown; access_token?: unknown }>(
         'POST',

@@ -18,6 +18,8 @@ export type FormTextFieldProps<T extends FieldValues, TOutput = T> = Omit<
   parse?: (raw: unknown) => unknown;
   /** Called with the new value after a change by the user (e.g. a course change clears its students). */
   onValueChange?: (value: unknown) => void;
+  /** Marks the field while a form-wide warning names it (the warning says why, not the field). */
+  invalid?: boolean;
 };
 
 /** A react-hook-form text field: the field's value and handlers, and its validation message below it. */
@@ -29,6 +31,7 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
   maxLength,
   parse,
   onValueChange,
+  invalid = false,
   ...props
 }: FormTextFieldProps<T, TOutput>) {
   const limit = digits ?? maxLength;
@@ -48,7 +51,7 @@ export function FormTextField<T extends FieldValues, TOutput = T>({
             field.onChange(value);
             onValueChange?.(value);
           }}
-          error={!!fieldState.error}
+          error={!!fieldState.error || invalid}
           helperText={fieldState.error?.message ?? hint}
           slotProps={{
             ...props.slotProps,

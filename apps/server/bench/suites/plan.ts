@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { addPeriods, type DomainEvent } from '@okul/domain';
-import { allProjections, readOccurrences, readSchedules, type Db, type Projection } from '@okul/projections';
+import {
+  allProjections,
+  handlerFor,
+  readOccurrences,
+  readSchedules,
+  type Db,
+  type Projection,
+} from '@okul/projections';
 import type { BenchContext } from '../support/context';
 import { percentile, round } from '../support/stats';
 
@@ -26,7 +33,7 @@ function projection(name: string): Projection {
 async function apply(db: Db, p: Projection, events: DomainEvent[], organizationId: string) {
   await db.transaction(async (sql) => {
     for (const e of events) {
-      const h = p.handlers[e.type];
+      const h = handlerFor(p, e.type);
       if (!h) continue;
       await h({ sql, table: (n) => n }, {
         ...e,

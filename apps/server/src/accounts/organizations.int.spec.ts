@@ -331,7 +331,7 @@ describe('people and invitations', () => {
     );
   });
 
-  it('an unverified user reads and answers an invitation (account calls, DECISIONS.md issue 3)', async () => {
+  it('an unverified user reads and answers an invitation (the account calls need no verified address)', async () => {
     const invitee = await signUpOwner(t.http, {}, { verify: false, pay: false });
     const courses = await request(t.http).get(org(invitee, 'getCourses')).set(invitee.auth);
     expect(courses.body).toEqual({

@@ -113,7 +113,7 @@ const LOCATE_LIMIT = 4096;
  * - appendMany is NOT atomic: EventStoreDB cannot append to several streams in one write, so the appends
  *   run in order and the first failure stops the rest (the earlier ones stay written).
  * - Idempotency by event id is guaranteed only when the expected version is not "any"
- *   (EVENT-STORE-NOTES.md); with "any" the server deduplicates on a best-effort basis.
+ *   (the server checks ids against the expected position); with "any" it deduplicates on a best-effort basis.
  * - Global positions are byte offsets in the log: increasing, but not dense.
  */
 export class EventStoreDbEventStore implements EventStore {

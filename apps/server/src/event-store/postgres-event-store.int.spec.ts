@@ -138,8 +138,8 @@ describe('PostgreSQL (pg): global order under concurrent writers', () => {
     await t.drop();
   });
 
-  // EVENT-STORE-NOTES.md, "Ordering a global position": a reader that moved past N must never see an
-  // event below N appear later. The reader pages readAll from its last position, as the projection runner
+  // A reader that moved past position N must never see an event below N appear later: it would never read
+  // it (a position drawn before a slower transaction committed). The reader pages readAll from its last position, as the projection runner
   // does, while 16 writers commit; if any position became visible out of order it would have skipped that
   // event, and the comparison with the final log fails.
   it('lets a live reader see every event once, in strictly increasing position, with no gap filled later', async () => {

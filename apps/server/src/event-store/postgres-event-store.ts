@@ -10,7 +10,8 @@ import {
 import { AppendSignal } from './append-signal';
 import type { Db, Sql } from '@okul/projections';
 
-// One constant key for every append (EVENT-STORE-NOTES.md, "Serialising appends"): the bigserial is drawn
+// One constant key for every append, because a bigserial drawn by one transaction can commit after a higher
+// one drawn by another, and a reader would then skip it for good. So the bigserial is drawn
 // under the lock and the lock is released only after the commit is visible, so positions become visible
 // in order and a reader that moved past N never sees an event below N appear later.
 const APPEND_LOCK = 7_301_994;
@@ -351,7 +352,7 @@ export class PostgresEventStore implements EventStore {
         [ids],
       );
       if (known.rows.length === ids.length && known.rows.every((row) => row.stream_id === a.streamId)) {
-        // EVENT-STORE-NOTES.md: a commit whose reply was lost is retried; the retry answers what the first
+        // A commit whose reply was lost (a dropped connection) is retried; the retry answers what the first
         // attempt wrote instead of writing the events twice.
         const last = known.rows[known.rows.length - 1];
         results.push({ nextExpectedVersion: last.v, lastPosition: BigInt(last.p) });

@@ -4,6 +4,7 @@ import {
   ConcurrencyError,
   DomainError,
   type Decider,
+  type ActionRefusedEvent,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -173,8 +174,8 @@ export class CommandExecutor {
     );
   }
 
-  /** Append facts that need no decision (e.g. a refused action for the audit log). */
-  async record(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<void> {
+  /** Append the one fact that needs no decision: a refused action, remembered for the audit log. */
+  async record(ctx: CommandContext, streamId: string, events: ActionRefusedEvent[]): Promise<void> {
     await this.commit(ctx, async () => [{ streamId, events, expectedVersion: 'any' }]);
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allProjections,
+  batchFor,
   ProjectionRunner,
   rebuildProjection,
   type BatchHandler,
@@ -60,7 +61,10 @@ const watched: Projection[] = allProjections.map((p) => {
   return {
     ...p,
     batchHandlers: new Proxy({} as Record<string, BatchHandler>, {
-      get: (_t, type: string) => (batchHandlers[type] ? wrap(batchHandlers[type]) : undefined),
+      get: (_t, type: string) => {
+        const h = batchFor(p, type);
+        return h ? wrap(h) : undefined;
+      },
     }),
   };
 });

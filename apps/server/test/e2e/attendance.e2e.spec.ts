@@ -11,7 +11,7 @@ async function typeSection(page: Page, section: string, digits: string) {
 }
 
 /**
- * Issue 4's attendance journey: an owner takes attendance through Yoklama ekle (refused for a student
+ * The attendance journey: an owner takes attendance through Yoklama ekle (refused for a student
  * without an enrolment, then saved), finds it on Yoklamalar, previews it, opens and edits it, sees the lesson
  * charged on Ana Sayfa's payment tracking, and deletes it.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
 import { registrationForm, signUpOwner } from '../support/test-server';
 
-/** Issue 2's journey: an owner signs in and manages the courses of their organisation in the browser. */
+/** The courses journey: an owner signs in and manages the courses of their organisation in the browser. */
 describe('courses in the browser', () => {
   let env: BrowserEnv;
   let page: Page;

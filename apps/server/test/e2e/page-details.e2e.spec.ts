@@ -61,6 +61,10 @@ describe('page details at 1366 px', () => {
         clientWidth: el.clientWidth,
       }));
       expect(scrollWidth, 'the address fits its field').toBeLessThanOrEqual(clientWidth);
+
+      // A student page's address without a student number says so (a view loaded only when needed).
+      await page.goto(`${env.baseUrl}/giris/ogrenci-detay/numara-degil`);
+      await page.getByRole('alert').getByText('Öğrenci bulunamadı.').waitFor();
     },
     SLOW,
   );

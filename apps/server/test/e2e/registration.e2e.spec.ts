@@ -4,7 +4,7 @@ import { startProduct, type BrowserEnv } from '../support/browser';
 import { lastMail, registrationForm } from '../support/test-server';
 
 /**
- * Issue 3's journey (product.md 2 and 4, registration flow): landing page -> /kayit -> e-mail link ->
+ * The registration journey (product.md 2 and 4, registration flow): landing page -> /kayit -> e-mail link ->
  * /odeme -> the test checkout in a new tab -> /mock3ds FINALIZE -> the panel, with the client's own checks
  * refusing bad input on the way.
  */

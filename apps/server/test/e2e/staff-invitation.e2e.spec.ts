@@ -6,7 +6,7 @@ import { seedGlobalUser } from '../support/seed-users';
 import { lastMail, registrationForm, signUpOwner, waitForMail, type SignedIn } from '../support/test-server';
 
 /**
- * Issue 3's panel screens in the browser: Kullanıcılar (invite, list, edit), the invitation link
+ * The staff and account screens in the browser: Kullanıcılar (invite, list, edit), the invitation link
  * (/giris/invite), what the invited role sees, Gelen Kutusu with an invitation to a second organisation
  * and the organisation picker, Ayarlar (sessions, name), and the password reset link (/giris/reset).
  */

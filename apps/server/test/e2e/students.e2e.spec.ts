@@ -12,7 +12,7 @@ async function typeSection(page: Page, section: string, digits: string) {
 }
 
 /**
- * Issue 4's journey in the browser: an owner registers a student through the form, enrols them, takes three
+ * The students journey in the browser: an owner registers a student through the form, enrols them, takes three
  * lessons through Yoklama ekle, records payments and follows the balance and Ana Sayfa's due list; the student
  * shows in Öğrenciler and its search. An instructor sees the detail page without its school-admin parts.
  */

@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './decider';
 export * from './wages';
 export * from './wage-payments';
+export * from './answers';

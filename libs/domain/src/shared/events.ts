@@ -1,4 +1,4 @@
-/** Who did something, from where: carried by every stored event (issue 2, event store). */
+/** Who did something, from where: carried by every stored event, so the audit log needs nothing else. */
 export interface EventMetadata {
   organizationId: string | null;
   userId: string | null;

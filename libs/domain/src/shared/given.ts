@@ -1,5 +1,5 @@
 /**
- * Given / when / then for decider tests (STYLE.md):
+ * Given / when / then for decider tests, so a rule reads as the facts before, the command and the answer:
  *   given(decider, [studentRegistered]).when(editStudent).then([studentEdited]);
  *   given(decider, []).when(editStudent).thenThrows('Öğrenci bulunamadı.');
  * Test support only: not exported from the package.

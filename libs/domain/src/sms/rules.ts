@@ -100,6 +100,12 @@ export interface SmsStudentPhones {
   parent2PhoneOptInStatus: ConsentStatus | null;
 }
 
+/** getSmsRecipients' answer: the credit balance and the students with their phones and consents. */
+export interface SmsRecipients {
+  smsCredits: number;
+  students: SmsStudentPhones[];
+}
+
 export function phoneOf(s: SmsStudentPhones, kind: SmsPhoneKind): string | null {
   return kind === 'studentPhone' ? s.phone : s[kind];
 }

@@ -1,4 +1,4 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 const who = (d: { entryId: string; type: string; subtype: string; employeeId: string | null }) => ({
   entryId: d.entryId,
@@ -8,7 +8,7 @@ const who = (d: { entryId: string; type: string; subtype: string; employeeId: st
 });
 
 /** Log actions add/edit/reverse_accounting_entry with the kind and amount (kuruş); an edit carries both amounts. */
-export const accountingAuditMappers: Record<string, AuditMapper> = {
+export const accountingAuditMappers: AuditMappers = {
   AccountingEntryAdded: (e) => ({
     action: 'add_accounting_entry',
     details: { ...who(e.data), amount: e.data.amount },

@@ -1,11 +1,6 @@
-import type { AccountingEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends AccountingEvent['type']> = {
-  data: Extract<AccountingEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 /**
  * The accounting entries of each organisation (getAccounting), reversed ones kept with reversed_at set
@@ -39,7 +34,7 @@ export const accountingProjection = defineProjection({
     CREATE INDEX ON ${t('accounting_entries')} (organization_id, employee_id) WHERE employee_id IS NOT NULL;
   `,
   handlers: {
-    AccountingEntryAdded: async ({ sql, table }, e: E<'AccountingEntryAdded'>) => {
+    AccountingEntryAdded: async ({ sql, table }, e: EventOf<'AccountingEntryAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('accounting_entries')} (id, organization_id, type, subtype, method, amount, date, notes,
@@ -61,7 +56,7 @@ export const accountingProjection = defineProjection({
         ],
       );
     },
-    AccountingEntryEdited: async ({ sql, table }, e: E<'AccountingEntryEdited'>) => {
+    AccountingEntryEdited: async ({ sql, table }, e: EventOf<'AccountingEntryEdited'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('accounting_entries')} SET type=$2, subtype=$3, method=$4, amount=$5, date=$6, notes=$7,
@@ -82,7 +77,7 @@ export const accountingProjection = defineProjection({
         ],
       );
     },
-    AccountingEntryReversed: async ({ sql, table }, e: E<'AccountingEntryReversed'>) => {
+    AccountingEntryReversed: async ({ sql, table }, e: EventOf<'AccountingEntryReversed'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('accounting_entries')} SET reversed_at=$2, reversed_by=$3, reverse_reason=$4 WHERE id=$1`,

@@ -1,11 +1,11 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * The log actions of product.md 3 for the account, organisation, invitation and subscription events.
  * Actions the spec does not list (organisation rename and access toggles, checkout) use names in the same
  * style; the log shows unknown ones as "İşlem: {action}".
  */
-export const accountAuditMappers: Record<string, AuditMapper> = {
+export const accountAuditMappers: AuditMappers = {
   EmailVerificationRequested: (e) => ({
     action: 'request_email_verification',
     details: { email: e.data.email },

@@ -1,17 +1,5 @@
-import {
-  LOGO_KEYS,
-  type CheckoutEvent,
-  type MediaEvent,
-  type OrganizationEvent,
-  type SessionEvent,
-  type SmsCreditEvent,
-  type UserEvent,
-} from '@okul/domain';
+import { LOGO_KEYS, type EventOf } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
-
-type Ev<U extends { type: string; data: unknown }, T extends U['type']> = {
-  data: Extract<U, { type: T }>['data'];
-};
 
 /**
  * Users, organisations, memberships, sessions and subscription payments: what login, the route guard,
@@ -93,7 +81,7 @@ export const accountsProjection = defineProjection({
     CREATE INDEX ON ${t('subscription_payments')} (organization_id, initiated_at DESC);
   `,
   handlers: {
-    UserRegistered: async ({ sql, table }, e: Ev<UserEvent, 'UserRegistered'>) => {
+    UserRegistered: async ({ sql, table }, e: EventOf<'UserRegistered'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('users')} (id, email, name, surname, phone, password_hash, registration_status, global_role_id, created_at)
@@ -111,36 +99,36 @@ export const accountsProjection = defineProjection({
         ],
       );
     },
-    UserRegistrationActivated: async ({ sql, table }, e: Ev<UserEvent, 'UserRegistrationActivated'>) => {
+    UserRegistrationActivated: async ({ sql, table }, e: EventOf<'UserRegistrationActivated'>) => {
       await sql.query(`UPDATE ${table('users')} SET registration_status = 'active' WHERE id = $1`, [
         e.data.userId,
       ]);
     },
-    UserEmailVerified: async ({ sql, table }, e: Ev<UserEvent, 'UserEmailVerified'>) => {
+    UserEmailVerified: async ({ sql, table }, e: EventOf<'UserEmailVerified'>) => {
       await sql.query(`UPDATE ${table('users')} SET is_email_verified = true WHERE id = $1`, [e.data.userId]);
     },
-    UserEmailChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserEmailChanged'>) => {
+    UserEmailChanged: async ({ sql, table }, e: EventOf<'UserEmailChanged'>) => {
       await sql.query(`UPDATE ${table('users')} SET email = $2, is_email_verified = false WHERE id = $1`, [
         e.data.userId,
         e.data.email,
       ]);
     },
-    UserNameChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserNameChanged'>) => {
+    UserNameChanged: async ({ sql, table }, e: EventOf<'UserNameChanged'>) => {
       await sql.query(`UPDATE ${table('users')} SET name = $2 WHERE id = $1`, [e.data.userId, e.data.name]);
     },
-    UserPasswordChanged: async ({ sql, table }, e: Ev<UserEvent, 'UserPasswordChanged'>) => {
+    UserPasswordChanged: async ({ sql, table }, e: EventOf<'UserPasswordChanged'>) => {
       await sql.query(
         `UPDATE ${table('users')} SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
         [e.data.userId, e.data.passwordHash, e.data.changedAt],
       );
     },
-    UserPasswordReset: async ({ sql, table }, e: Ev<UserEvent, 'UserPasswordReset'>) => {
+    UserPasswordReset: async ({ sql, table }, e: EventOf<'UserPasswordReset'>) => {
       await sql.query(
         `UPDATE ${table('users')} SET password_hash = $2, password_changed_at = $3 WHERE id = $1`,
         [e.data.userId, e.data.passwordHash, e.data.resetAt],
       );
     },
-    OrganizationCreated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationCreated'>) => {
+    OrganizationCreated: async ({ sql, table }, e: EventOf<'OrganizationCreated'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('organizations')} (id, name, address, vkn, employee_count, organization_type, company_type, owner_user_id, created_at)
@@ -158,7 +146,7 @@ export const accountsProjection = defineProjection({
         ],
       );
     },
-    OrganizationMemberAdded: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationMemberAdded'>) => {
+    OrganizationMemberAdded: async ({ sql, table }, e: EventOf<'OrganizationMemberAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('org_members')} (organization_id, user_id, org_role_id, added_at) VALUES ($1,$2,$3,$4)
@@ -166,32 +154,26 @@ export const accountsProjection = defineProjection({
         [d.organizationId, d.userId, d.orgRoleId, d.addedAt],
       );
     },
-    OrganizationMemberRoleChanged: async (
-      { sql, table },
-      e: Ev<OrganizationEvent, 'OrganizationMemberRoleChanged'>,
-    ) => {
+    OrganizationMemberRoleChanged: async ({ sql, table }, e: EventOf<'OrganizationMemberRoleChanged'>) => {
       await sql.query(
         `UPDATE ${table('org_members')} SET org_role_id = $3 WHERE organization_id = $1 AND user_id = $2`,
         [e.data.organizationId, e.data.userId, e.data.orgRoleId],
       );
     },
-    OrganizationMemberRemoved: async (
-      { sql, table },
-      e: Ev<OrganizationEvent, 'OrganizationMemberRemoved'>,
-    ) => {
+    OrganizationMemberRemoved: async ({ sql, table }, e: EventOf<'OrganizationMemberRemoved'>) => {
       await sql.query(
         `UPDATE ${table('org_members')} SET is_active = false WHERE organization_id = $1 AND user_id = $2`,
         [e.data.organizationId, e.data.userId],
       );
     },
-    OrganizationRenamed: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationRenamed'>) => {
+    OrganizationRenamed: async ({ sql, table }, e: EventOf<'OrganizationRenamed'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET name = $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.name,
       ]);
     },
     // api.md 7.5: the four logo variants, under the organisation answer's logo keys.
-    MediaUploaded: async ({ sql, table }, e: Ev<MediaEvent, 'MediaUploaded'>) => {
+    MediaUploaded: async ({ sql, table }, e: EventOf<'MediaUploaded'>) => {
       const t = e.data.target;
       if (t.kind !== 'logo') return;
       await sql.query(
@@ -199,7 +181,7 @@ export const accountsProjection = defineProjection({
         [e.data.organizationId, LOGO_KEYS[t.logoType], e.data.url],
       );
     },
-    MediaDeleted: async ({ sql, table }, e: Ev<MediaEvent, 'MediaDeleted'>) => {
+    MediaDeleted: async ({ sql, table }, e: EventOf<'MediaDeleted'>) => {
       const t = e.data.target;
       if (t.kind !== 'logo') return;
       await sql.query(`UPDATE ${table('organizations')} SET logos = logos - $2::text WHERE id = $1`, [
@@ -209,7 +191,7 @@ export const accountsProjection = defineProjection({
     },
     OrganizationVerificationRequested: async (
       { sql, table },
-      e: Ev<OrganizationEvent, 'OrganizationVerificationRequested'>,
+      e: EventOf<'OrganizationVerificationRequested'>,
     ) => {
       await sql.query(
         `UPDATE ${table('organizations')} SET verification_status = 'pending', verification_reason = NULL WHERE id = $1`,
@@ -218,7 +200,7 @@ export const accountsProjection = defineProjection({
     },
     OrganizationVerificationApproved: async (
       { sql, table },
-      e: Ev<OrganizationEvent, 'OrganizationVerificationApproved'>,
+      e: EventOf<'OrganizationVerificationApproved'>,
     ) => {
       await sql.query(
         `UPDATE ${table('organizations')} SET verification_status = 'approved', verification_reason = NULL,
@@ -228,7 +210,7 @@ export const accountsProjection = defineProjection({
     },
     OrganizationVerificationRefused: async (
       { sql, table },
-      e: Ev<OrganizationEvent, 'OrganizationVerificationRefused'>,
+      e: EventOf<'OrganizationVerificationRefused'>,
     ) => {
       await sql.query(
         `UPDATE ${table('organizations')} SET verification_status = 'refused', verification_reason = $2,
@@ -236,23 +218,23 @@ export const accountsProjection = defineProjection({
         [e.data.organizationId, e.data.reason, e.data.refusedAt],
       );
     },
-    OrganizationDeactivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationDeactivated'>) => {
+    OrganizationDeactivated: async ({ sql, table }, e: EventOf<'OrganizationDeactivated'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET deactivated = true WHERE id = $1`, [
         e.data.organizationId,
       ]);
     },
-    OrganizationActivated: async ({ sql, table }, e: Ev<OrganizationEvent, 'OrganizationActivated'>) => {
+    OrganizationActivated: async ({ sql, table }, e: EventOf<'OrganizationActivated'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET deactivated = false WHERE id = $1`, [
         e.data.organizationId,
       ]);
     },
-    SubscriptionExtended: async ({ sql, table }, e: Ev<OrganizationEvent, 'SubscriptionExtended'>) => {
+    SubscriptionExtended: async ({ sql, table }, e: EventOf<'SubscriptionExtended'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET paid_until = $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.paidUntil,
       ]);
     },
-    SmsCreditsAdded: async ({ sql, table }, e: Ev<OrganizationEvent, 'SmsCreditsAdded'>) => {
+    SmsCreditsAdded: async ({ sql, table }, e: EventOf<'SmsCreditsAdded'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits + $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.credits,
@@ -260,19 +242,19 @@ export const accountsProjection = defineProjection({
     },
     // The balance shown (Organisation smsCredits): bought, minus reserved by sends, plus given back
     // (sms/decider.ts, the organisation's credit ledger).
-    SmsCreditsReserved: async ({ sql, table }, e: Ev<SmsCreditEvent, 'SmsCreditsReserved'>) => {
+    SmsCreditsReserved: async ({ sql, table }, e: EventOf<'SmsCreditsReserved'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits - $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.credits,
       ]);
     },
-    SmsCreditsReturned: async ({ sql, table }, e: Ev<SmsCreditEvent, 'SmsCreditsReturned'>) => {
+    SmsCreditsReturned: async ({ sql, table }, e: EventOf<'SmsCreditsReturned'>) => {
       await sql.query(`UPDATE ${table('organizations')} SET sms_credits = sms_credits + $2 WHERE id = $1`, [
         e.data.organizationId,
         e.data.credits,
       ]);
     },
-    PaymentInitiated: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentInitiated'>) => {
+    PaymentInitiated: async ({ sql, table }, e: EventOf<'PaymentInitiated'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('subscription_payments')} (id, organization_id, user_id, provider, checkout_item, kind, amount, order_id, status, initiated_at)
@@ -290,33 +272,33 @@ export const accountsProjection = defineProjection({
         ],
       );
     },
-    PaymentSucceeded: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentSucceeded'>) => {
+    PaymentSucceeded: async ({ sql, table }, e: EventOf<'PaymentSucceeded'>) => {
       await sql.query(
         `UPDATE ${table('subscription_payments')} SET status = 'succeeded', provider_reference = $2, completed_at = $3 WHERE id = $1`,
         [e.data.paymentId, e.data.providerReference, e.data.succeededAt],
       );
     },
-    PaymentFailed: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentFailed'>) => {
+    PaymentFailed: async ({ sql, table }, e: EventOf<'PaymentFailed'>) => {
       await sql.query(
         `UPDATE ${table('subscription_payments')} SET status = 'failed', provider_reference = $2, failure_reason = $3, completed_at = $4 WHERE id = $1`,
         [e.data.paymentId, e.data.providerReference, e.data.reason, e.data.failedAt],
       );
     },
-    SessionStarted: async ({ sql, table }, e: Ev<SessionEvent, 'SessionStarted'>) => {
+    SessionStarted: async ({ sql, table }, e: EventOf<'SessionStarted'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('sessions')} (id, user_id, ip_address, user_agent, created_at, last_used_at, expires_at) VALUES ($1,$2,$3,$4,$5,$5,$6)`,
         [d.sessionId, d.userId, d.ipAddress, d.userAgent, d.startedAt, d.expiresAt],
       );
     },
-    SessionRefreshed: async ({ sql, table }, e: Ev<SessionEvent, 'SessionRefreshed'>) => {
+    SessionRefreshed: async ({ sql, table }, e: EventOf<'SessionRefreshed'>) => {
       await sql.query(`UPDATE ${table('sessions')} SET last_used_at = $2, expires_at = $3 WHERE id = $1`, [
         e.data.sessionId,
         e.data.refreshedAt,
         e.data.expiresAt,
       ]);
     },
-    SessionEnded: async ({ sql, table }, e: Ev<SessionEvent, 'SessionEnded'>) => {
+    SessionEnded: async ({ sql, table }, e: EventOf<'SessionEnded'>) => {
       await sql.query(`UPDATE ${table('sessions')} SET ended_at = $2, end_reason = $3 WHERE id = $1`, [
         e.data.sessionId,
         e.data.endedAt,

@@ -1,17 +1,5 @@
-import {
-  ROLE_LABELS_TR,
-  checkoutItem,
-  type CheckoutEvent,
-  type InboxEvent,
-  type InvitationEvent,
-  type StoredEvent,
-  type UserEvent,
-} from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
-
-type Ev<U extends { type: string; data: unknown }, T extends U['type']> = StoredEvent<
-  Extract<U, { type: T }>
->;
+import { ROLE_LABELS_TR, checkoutItem, type EventOf } from '@okul/domain';
+import { defineProjection, type ProjectionContext } from '../runtime/projection';
 
 /** "1.100,00 TL" from kuruş, by integer arithmetic (money is never a float). */
 function tl(kurus: number): string {
@@ -63,7 +51,7 @@ export const inboxProjection = defineProjection({
     CREATE INDEX ON ${t('invitations')} (organization_id, email);
   `,
   handlers: {
-    UserRegistered: async ({ sql, table }, e: Ev<UserEvent, 'UserRegistered'>) => {
+    UserRegistered: async ({ sql, table }, e: EventOf<'UserRegistered'>) => {
       await sql.query(
         `INSERT INTO ${table('inbox_items')} (id, user_id, type, subject, body, created_at) VALUES ($1,$2,'message',$3,$4,$5)`,
         [
@@ -75,7 +63,7 @@ export const inboxProjection = defineProjection({
         ],
       );
     },
-    UserInvited: async ({ sql, table }, e: Ev<InvitationEvent, 'UserInvited'>) => {
+    UserInvited: async ({ sql, table }, e: EventOf<'UserInvited'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('invitations')} (id, organization_id, organization_name, email, name, org_role_id, invited_by_user_id, invited_user_id, delivery, status, created_at, expires_at)
@@ -109,20 +97,20 @@ export const inboxProjection = defineProjection({
         ],
       );
     },
-    InvitationAccepted: async (ctx, e: Ev<InvitationEvent, 'InvitationAccepted'>) => {
+    InvitationAccepted: async (ctx, e: EventOf<'InvitationAccepted'>) => {
       await answered(ctx, e.id, e.data.invitationId, 'accepted', e.data.acceptedAt, e.data.userId);
     },
-    InvitationRejected: async (ctx, e: Ev<InvitationEvent, 'InvitationRejected'>) => {
+    InvitationRejected: async (ctx, e: EventOf<'InvitationRejected'>) => {
       await answered(ctx, e.id, e.data.invitationId, 'rejected', e.data.rejectedAt, null);
     },
-    InvitationResent: async ({ sql, table }, e: Ev<InvitationEvent, 'InvitationResent'>) => {
+    InvitationResent: async ({ sql, table }, e: EventOf<'InvitationResent'>) => {
       await sql.query(`UPDATE ${table('invitations')} SET expires_at = $2 WHERE id = $1`, [
         e.data.invitationId,
         e.data.expiresAt,
       ]);
     },
     // A revoked invitation stays in the invitee's inbox, answered as revoked (no buttons any more).
-    InvitationRevoked: async ({ sql, table }, e: Ev<InvitationEvent, 'InvitationRevoked'>) => {
+    InvitationRevoked: async ({ sql, table }, e: EventOf<'InvitationRevoked'>) => {
       await sql.query(
         `UPDATE ${table('invitations')} SET status = 'revoked', responded_at = $2 WHERE id = $1`,
         [e.data.invitationId, e.data.revokedAt],
@@ -132,13 +120,13 @@ export const inboxProjection = defineProjection({
         [e.data.invitationId, e.data.revokedAt],
       );
     },
-    InboxItemRead: async ({ sql, table }, e: Ev<InboxEvent, 'InboxItemRead'>) => {
+    InboxItemRead: async ({ sql, table }, e: EventOf<'InboxItemRead'>) => {
       await sql.query(`UPDATE ${table('inbox_items')} SET is_read = true WHERE id = $1 AND user_id = $2`, [
         e.data.messageId,
         e.data.userId,
       ]);
     },
-    PaymentSucceeded: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentSucceeded'>) => {
+    PaymentSucceeded: async ({ sql, table }, e: EventOf<'PaymentSucceeded'>) => {
       const item = checkoutItem(e.data.checkoutItem);
       await sql.query(
         `INSERT INTO ${table('inbox_items')} (id, user_id, type, subject, body, created_at, organization_id) VALUES ($1,$2,'notification',$3,$4,$5,$6)`,
@@ -152,7 +140,7 @@ export const inboxProjection = defineProjection({
         ],
       );
     },
-    PaymentFailed: async ({ sql, table }, e: Ev<CheckoutEvent, 'PaymentFailed'>) => {
+    PaymentFailed: async ({ sql, table }, e: EventOf<'PaymentFailed'>) => {
       const item = checkoutItem(e.data.checkoutItem);
       await sql.query(
         `INSERT INTO ${table('inbox_items')} (id, user_id, type, subject, body, created_at, organization_id) VALUES ($1,$2,'notification',$3,$4,$5,$6)`,
@@ -170,7 +158,7 @@ export const inboxProjection = defineProjection({
 });
 
 async function answered(
-  { sql, table }: Parameters<(typeof inboxProjection.handlers)[string]>[0],
+  { sql, table }: ProjectionContext,
   eventId: string,
   invitationId: string,
   status: 'accepted' | 'rejected',

@@ -1,7 +1,5 @@
-import type { InvitationEvent, StoredEvent } from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
-
-type Ev<T extends InvitationEvent['type']> = StoredEvent<Extract<InvitationEvent, { type: T }>>;
+import type { EventOf } from '@okul/domain';
+import { defineProjection, type ProjectionContext } from '../runtime/projection';
 
 /**
  * The organisation's invitations still waiting for an answer (Kullanıcılar, Bekleyen davetler): who was
@@ -29,7 +27,7 @@ export const pendingInvitationsProjection = defineProjection({
     CREATE INDEX ON ${t('pending_invitations')} (organization_id, invited_at DESC);
   `,
   handlers: {
-    UserInvited: async ({ sql, table }, e: Ev<'UserInvited'>) => {
+    UserInvited: async ({ sql, table }, e: EventOf<'UserInvited'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('pending_invitations')} (id, organization_id, email, name, org_role_id, delivery, invited_by_user_id, invited_by_name, invited_at, last_sent_at, expires_at)
@@ -48,21 +46,18 @@ export const pendingInvitationsProjection = defineProjection({
         ],
       );
     },
-    InvitationResent: async ({ sql, table }, e: Ev<'InvitationResent'>) => {
+    InvitationResent: async ({ sql, table }, e: EventOf<'InvitationResent'>) => {
       await sql.query(
         `UPDATE ${table('pending_invitations')} SET last_sent_at = $2, expires_at = $3 WHERE id = $1`,
         [e.data.invitationId, e.data.resentAt, e.data.expiresAt],
       );
     },
-    InvitationAccepted: async (ctx, e: Ev<'InvitationAccepted'>) => gone(ctx, e.data.invitationId),
-    InvitationRejected: async (ctx, e: Ev<'InvitationRejected'>) => gone(ctx, e.data.invitationId),
-    InvitationRevoked: async (ctx, e: Ev<'InvitationRevoked'>) => gone(ctx, e.data.invitationId),
+    InvitationAccepted: async (ctx, e: EventOf<'InvitationAccepted'>) => gone(ctx, e.data.invitationId),
+    InvitationRejected: async (ctx, e: EventOf<'InvitationRejected'>) => gone(ctx, e.data.invitationId),
+    InvitationRevoked: async (ctx, e: EventOf<'InvitationRevoked'>) => gone(ctx, e.data.invitationId),
   },
 });
 
-async function gone(
-  { sql, table }: Parameters<(typeof pendingInvitationsProjection.handlers)[string]>[0],
-  invitationId: string,
-): Promise<void> {
+async function gone({ sql, table }: ProjectionContext, invitationId: string): Promise<void> {
   await sql.query(`DELETE FROM ${table('pending_invitations')} WHERE id = $1`, [invitationId]);
 }

@@ -1,4 +1,4 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * product.md 3 log actions add/edit/delete_attendance, with the course, instructor, the attendance code (name)
@@ -6,7 +6,7 @@ import type { AuditMapper } from '../audit/audit-actions';
  * (newStartDate). Events stored before edits and deletes carried the code and the earlier time simply leave
  * those details out (JSON drops undefined), so old streams still project.
  */
-export const attendanceAuditMappers: Record<string, AuditMapper> = {
+export const attendanceAuditMappers: AuditMappers = {
   AttendanceAdded: (e) => ({
     action: 'add_attendance',
     details: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logSentence, type AttendanceEvent, type StoredEvent } from '@okul/domain';
-import { auditMappers } from '../audit/audit-actions';
+import { auditMapperFor } from '../audit/audit-actions';
 
 const ids = { attendanceId: 'a1', organizationId: 'o1' };
 const fields = {
@@ -33,7 +33,7 @@ const stored = (e: AttendanceEvent, globalPosition = 1n): StoredEvent<Attendance
 });
 /** What the audit projection stores (details as jsonb) and the İşlem Dökümü shows. */
 const entry = (e: AttendanceEvent) => {
-  const mapped = auditMappers[e.type](stored(e));
+  const mapped = auditMapperFor(e.type)!(stored(e));
   if (!mapped) throw new Error(`no log entry for ${e.type}`);
   const details = JSON.parse(JSON.stringify(mapped.details)) as Record<string, unknown>;
   return { action: mapped.action, details, sentence: logSentence(mapped.action, details) };

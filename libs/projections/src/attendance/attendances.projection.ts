@@ -1,12 +1,7 @@
-import { trLower, type AttendanceEvent, type StudentEvent } from '@okul/domain';
+import { trLower, type AttendanceEvent, type StudentEvent, type EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<U extends { type: string; data: unknown }, T extends U['type']> = {
-  data: Extract<U, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -53,7 +48,7 @@ function numbersText(attendants: string[], numbers: Map<string, number>): string
  * of an id winning as ON CONFLICT DO NOTHING does), then students, attendances, counts and attendee rows are
  * each written with one multi-row statement.
  */
-const addRun: BatchHandler = async ({ sql, table }, events) => {
+const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ sql, table }, events) => {
   const ids = new Set<string>();
   for (const e of events) {
     if (e.type === 'StudentRegistered') ids.add((e.data as StudentRegisteredData).studentId);
@@ -198,13 +193,13 @@ export const attendancesProjection = defineProjection({
   `,
   handlers: {
     // Student numbers never change (students/decider.ts), so the search text can hold them.
-    StudentRegistered: async ({ sql, table }, e: E<StudentEvent, 'StudentRegistered'>) => {
+    StudentRegistered: async ({ sql, table }, e: EventOf<'StudentRegistered'>) => {
       await sql.query(
         `INSERT INTO ${table('attendance_students')} (id, student_number) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
         [e.data.studentId, e.data.studentNumber],
       );
     },
-    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+    AttendanceAdded: async ({ sql, table }, e: EventOf<'AttendanceAdded'>) => {
       const d: Fields = e.data;
       // One statement: the attendance (search text with the attendees' numbers), its count, its attendee rows.
       await sql.query(
@@ -238,7 +233,7 @@ export const attendancesProjection = defineProjection({
         ],
       );
     },
-    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+    AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       const d = e.data;
       const code = await sql.query<{ code: string }>(
         `SELECT code FROM ${table('attendances')} WHERE id = $1`,
@@ -275,7 +270,7 @@ export const attendancesProjection = defineProjection({
         d.attendants,
       ]);
     },
-    AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
+    AttendanceDeleted: async ({ sql, table }, e: EventOf<'AttendanceDeleted'>) => {
       await sql.query(`DELETE FROM ${table('attendance_attendees')} WHERE attendance_id = $1`, [
         e.data.attendanceId,
       ]);

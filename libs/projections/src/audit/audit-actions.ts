@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@okul/domain';
+import type { EventOf, EventType, StoredEvent } from '@okul/domain';
 import { accountAuditMappers } from '../accounts/account-audit-actions';
 import { studentAuditMappers } from '../students/students.audit';
 import { enrollmentAuditMappers } from '../enrollments/enrollments.audit';
@@ -14,16 +14,17 @@ import { calendarFeedAuditMappers } from '../calendar-feeds/calendar-feeds.audit
 import { mediaAuditMappers } from '../media/media.audit';
 import { backupAuditMappers } from '../backups/backups.audit';
 
-/** How one event type reads in the audit log (product.md 3, log entry): an action name and its details. */
-export type AuditMapper = (
-  event: StoredEvent<any>,
-) => { action: string; details: Record<string, unknown> } | null;
+/** How one event reads in the audit log (product.md 3, log entry): an action name and its details. */
+export type AuditEntry = { action: string; details: Record<string, unknown> } | null;
+
+/** The log mappers of some event types, each receiving the event it is named after. */
+export type AuditMappers = { [T in EventType]?: (event: EventOf<T>) => AuditEntry };
 
 /**
  * Event type -> log action. Each bounded context adds its own map here (one spread line), next to its
  * projections. `ActionRefused` (a refused command) becomes `<action>_failed`.
  */
-export const auditMappers: Record<string, AuditMapper> = {
+export const auditMappers: AuditMappers = {
   ActionRefused: (e) => ({
     action: `${e.data.action}_failed`,
     details: { ...(e.data.details ?? {}), reason: e.data.reason },
@@ -55,3 +56,11 @@ export const auditMappers: Record<string, AuditMapper> = {
   ...mediaAuditMappers,
   ...backupAuditMappers,
 };
+
+/**
+ * The mapper for a stored event's type, or undefined when the log does not show it. Events read back from the
+ * store are trusted to carry the data their type names (every one came out of a decider).
+ */
+export function auditMapperFor(type: string): ((event: StoredEvent) => AuditEntry) | undefined {
+  return (auditMappers as Record<string, ((event: StoredEvent) => AuditEntry) | undefined>)[type];
+}

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@okul/domain';
 import type { BatchHandler, ProjectionHandler } from '../runtime/projection';
 import { defineProjection } from '../runtime/projection';
-import { auditMappers } from './audit-actions';
+import { auditMapperFor } from './audit-actions';
 
 type Sql = Parameters<ProjectionHandler>[0]['sql'];
 type Table = Parameters<ProjectionHandler>[0]['table'];
@@ -106,7 +106,7 @@ async function eraseNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
  * The entry id is the event's global position, so paging "by the last item's id" is a position cursor.
  */
 const handler: ProjectionHandler = async ({ sql, table }, e) => {
-  const mapped = auditMappers[e.type]?.(e);
+  const mapped = auditMapperFor(e.type)?.(e);
   if (!mapped) return;
   await withNames(sql, table, [{ e, mapped }]);
   await sql.query(
@@ -129,7 +129,7 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
 /** A run of events as one multi-row insert: the entries are independent, one per event. */
 const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   const rows = events.flatMap((e) => {
-    const mapped = auditMappers[e.type]?.(e);
+    const mapped = auditMapperFor(e.type)?.(e);
     return mapped ? [{ e, mapped }] : [];
   });
   if (rows.length === 0) return;
@@ -181,10 +181,10 @@ export const auditLogProjection = defineProjection({
   `,
   // Handlers are looked up per event type; the audit log listens to every type it can map.
   handlers: new Proxy({} as Record<string, ProjectionHandler>, {
-    get: (_t, type: string) => (auditMappers[type] ? handler : undefined),
+    get: (_t, type: string) => (auditMapperFor(type) ? handler : undefined),
   }),
   // One batch handler for every type: a whole batch of mapped events is one run.
   batchHandlers: new Proxy({} as Record<string, BatchHandler>, {
-    get: (_t, type: string) => (auditMappers[type] ? batchHandler : undefined),
+    get: (_t, type: string) => (auditMapperFor(type) ? batchHandler : undefined),
   }),
 });

@@ -1,4 +1,4 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * Log actions of backups (ours): a failed one reads as the refused action does. An organisation backup is
@@ -7,7 +7,7 @@ import type { AuditMapper } from '../audit/audit-actions';
 const actionOf = (backupType: string) =>
   backupType === 'organization' ? 'export_organization_backup' : 'request_backup';
 
-export const backupAuditMappers: Record<string, AuditMapper> = {
+export const backupAuditMappers: AuditMappers = {
   BackupTaken: (e) => ({
     action: actionOf(e.data.backupType),
     details: { backupType: e.data.backupType, sizeBytes: e.data.sizeBytes, fileName: e.data.fileName },

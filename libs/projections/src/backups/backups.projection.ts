@@ -1,14 +1,12 @@
-import type { BackupEvent } from '@okul/domain';
-import { defineProjection, type ProjectionHandler } from '../runtime/projection';
+import type { EventOf } from '@okul/domain';
+import { defineProjection, type ProjectionHandlers } from '../runtime/projection';
 import type { Sql } from '../runtime/sql';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends BackupEvent['type']> = { data: Extract<BackupEvent, { type: T }>['data'] };
 
 const insert = async (
   sql: Sql,
   table: string,
-  d: E<'BackupTaken'>['data'],
+  d: EventOf<'BackupTaken'>['data'],
   success: boolean,
   error: string | null,
 ) => {
@@ -33,10 +31,10 @@ const insert = async (
   );
 };
 
-const handlers: Record<string, ProjectionHandler> = {
-  BackupTaken: async ({ sql, table }, e: E<'BackupTaken'>) =>
+const handlers: ProjectionHandlers = {
+  BackupTaken: async ({ sql, table }, e: EventOf<'BackupTaken'>) =>
     insert(sql, table('backup_logs'), e.data, true, null),
-  BackupFailed: async ({ sql, table }, e: E<'BackupFailed'>) =>
+  BackupFailed: async ({ sql, table }, e: EventOf<'BackupFailed'>) =>
     insert(sql, table('backup_logs'), e.data, false, e.data.error),
 };
 

@@ -1,9 +1,7 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { finalPeriods, holder } from './balances.pricing';
-
-type Data<U extends { type: string; data: unknown }, T extends U['type']> = Extract<U, { type: T }>['data'];
 
 /** The event types the batch handler folds; the others (rare edits and deletions) go event by event. */
 export const BALANCE_BATCH_TYPES = [
@@ -74,7 +72,10 @@ interface Pair {
  * Rows are created for the pairs and ids the handlers would create them for; an id added twice fails as the
  * handler's insert does, and the runner then applies the run event by event.
  */
-export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
+export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> = async (
+  { sql, table },
+  events,
+) => {
   const enrollmentIds = new Set<string>();
   const paymentIds = new Set<string>();
   for (const e of events) {
@@ -182,7 +183,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
   for (const e of events) {
     switch (e.type) {
       case 'EnrollmentAdded': {
-        const d = e.data as Data<EnrollmentEvent, 'EnrollmentAdded'>;
+        const d = e.data as EventOf<'EnrollmentAdded'>['data'];
         if (enrollments.has(key(d.enrollmentId))) throw new Error(`enrolment ${d.enrollmentId} added twice`);
         enrollments.set(key(d.enrollmentId), {
           id: d.enrollmentId,
@@ -206,7 +207,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'EnrollmentEdited': {
-        const d = e.data as Data<EnrollmentEvent, 'EnrollmentEdited'>;
+        const d = e.data as EventOf<'EnrollmentEdited'>['data'];
         const row = enrollments.get(key(d.enrollmentId));
         if (row) {
           Object.assign(row, {
@@ -225,7 +226,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'EnrollmentEnded': {
-        const d = e.data as Data<EnrollmentEvent, 'EnrollmentEnded'>;
+        const d = e.data as EventOf<'EnrollmentEnded'>['data'];
         const row = enrollments.get(key(d.enrollmentId));
         if (row) {
           row.dirty = true;
@@ -241,7 +242,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'AttendanceAdded': {
-        const d = e.data as Data<AttendanceEvent, 'AttendanceAdded'>;
+        const d = e.data as EventOf<'AttendanceAdded'>['data'];
         for (const s of d.attendants) {
           lessons.push({
             attendance_id: d.attendanceId,
@@ -255,7 +256,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'PaymentAdded': {
-        const d = e.data as Data<PaymentEvent, 'PaymentAdded'>;
+        const d = e.data as EventOf<'PaymentAdded'>['data'];
         if (payments.has(key(d.paymentId))) throw new Error(`payment ${d.paymentId} added twice`);
         payments.set(key(d.paymentId), {
           id: d.paymentId,
@@ -272,7 +273,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'PaymentEdited': {
-        const d = e.data as Data<PaymentEvent, 'PaymentEdited'>;
+        const d = e.data as EventOf<'PaymentEdited'>['data'];
         const row = payments.get(key(d.paymentId));
         if (!row) break;
         const amount = BigInt(d.amount);
@@ -283,7 +284,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       case 'PaymentSoftDeleted': {
-        const d = e.data as Data<PaymentEvent, 'PaymentSoftDeleted'>;
+        const d = e.data as EventOf<'PaymentSoftDeleted'>['data'];
         const row = payments.get(key(d.paymentId));
         if (!row || !row.active) break;
         pair(row.organization_id, row.student_id, row.course_id, false).paid -= row.amount;
@@ -292,7 +293,7 @@ export const balancesBatch: BatchHandler = async ({ sql, table }, events) => {
         break;
       }
       default:
-        throw new Error(`balances batch: unexpected event type ${e.type}`);
+        throw new Error(`balances batch: unexpected event type ${(e as { type: string }).type}`);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
 import { BALANCE_BATCH_TYPES, balancesBatch } from './balances.batch';
@@ -6,9 +6,6 @@ import { finalPeriods, holder } from './balances.pricing';
 
 export { holder } from './balances.pricing';
 
-type E<U extends { type: string; data: unknown }, T extends U['type']> = {
-  data: Extract<U, { type: T }>['data'];
-};
 type T = (name: string) => string;
 
 /**
@@ -81,7 +78,7 @@ export const balancesProjection = defineProjection({
     CREATE INDEX ON ${t('balance_totals')} (organization_id);
   `,
   handlers: {
-    EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
+    EnrollmentAdded: async ({ sql, table }, e: EventOf<'EnrollmentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('balance_enrollments')} (id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price, discount,
@@ -105,7 +102,7 @@ export const balancesProjection = defineProjection({
       );
       await repriceLessons(sql, table, d.organizationId, d.studentId, d.courseId);
     },
-    EnrollmentEdited: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEdited'>) => {
+    EnrollmentEdited: async ({ sql, table }, e: EventOf<'EnrollmentEdited'>) => {
       const d = e.data;
       const type = await sql.query<{ enrollment_type: string }>(
         `UPDATE ${table('balance_enrollments')} SET start_date=$2, end_date=$3, price=$4, discount=$5, period_unit=$6, period_length=$7
@@ -119,7 +116,7 @@ export const balancesProjection = defineProjection({
       ]);
       await repriceLessons(sql, table, d.organizationId, d.studentId, d.courseId);
     },
-    EnrollmentEnded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEnded'>) => {
+    EnrollmentEnded: async ({ sql, table }, e: EventOf<'EnrollmentEnded'>) => {
       const d = e.data;
       const r = await sql.query<{
         enrollment_type: string;
@@ -146,17 +143,17 @@ export const balancesProjection = defineProjection({
       }
       await repriceLessons(sql, table, d.organizationId, d.studentId, d.courseId);
     },
-    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+    AttendanceAdded: async ({ sql, table }, e: EventOf<'AttendanceAdded'>) => {
       await addLessons(sql, table, e.data);
     },
-    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+    AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       await removeLessons(sql, table, e.data.attendanceId);
       await addLessons(sql, table, e.data);
     },
-    AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
+    AttendanceDeleted: async ({ sql, table }, e: EventOf<'AttendanceDeleted'>) => {
       await removeLessons(sql, table, e.data.attendanceId);
     },
-    PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
+    PaymentAdded: async ({ sql, table }, e: EventOf<'PaymentAdded'>) => {
       const d = e.data;
       await sql.query(
         `WITH p AS (
@@ -169,7 +166,7 @@ export const balancesProjection = defineProjection({
         [d.paymentId, d.organizationId, d.studentId, d.courseId, d.amount, d.date],
       );
     },
-    PaymentEdited: async ({ sql, table }, e: E<PaymentEvent, 'PaymentEdited'>) => {
+    PaymentEdited: async ({ sql, table }, e: EventOf<'PaymentEdited'>) => {
       // Every CTE reads the snapshot before the update: `old` is the amount being replaced.
       await sql.query(
         `WITH old AS (SELECT amount FROM ${table('balance_payments')} WHERE id = $1),
@@ -179,13 +176,13 @@ export const balancesProjection = defineProjection({
         [e.data.paymentId, e.data.amount],
       );
     },
-    PaymentSoftDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentSoftDeleted'>) => {
+    PaymentSoftDeleted: async ({ sql, table }, e: EventOf<'PaymentSoftDeleted'>) => {
       await setPaymentActive(sql, table, e.data.paymentId, false);
     },
-    PaymentResurrected: async ({ sql, table }, e: E<PaymentEvent, 'PaymentResurrected'>) => {
+    PaymentResurrected: async ({ sql, table }, e: EventOf<'PaymentResurrected'>) => {
       await setPaymentActive(sql, table, e.data.paymentId, true);
     },
-    PaymentPermanentlyDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentPermanentlyDeleted'>) => {
+    PaymentPermanentlyDeleted: async ({ sql, table }, e: EventOf<'PaymentPermanentlyDeleted'>) => {
       await sql.query(
         `WITH p AS (DELETE FROM ${table('balance_payments')} WHERE id = $1 RETURNING student_id, course_id, amount, active)
          UPDATE ${table('balance_totals')} bt SET paid = bt.paid - p.amount
@@ -194,7 +191,9 @@ export const balancesProjection = defineProjection({
       );
     },
   },
-  batchHandlers: Object.fromEntries(BALANCE_BATCH_TYPES.map((type) => [type, balancesBatch])),
+  batchHandlers: Object.fromEntries(BALANCE_BATCH_TYPES.map((type) => [type, balancesBatch])) as {
+    [T in (typeof BALANCE_BATCH_TYPES)[number]]: typeof balancesBatch;
+  },
 });
 
 /** A lesson's rows, priced by the enrolment holding it, and its charges added to the totals. */

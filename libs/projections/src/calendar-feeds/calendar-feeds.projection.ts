@@ -1,11 +1,6 @@
-import type { CalendarFeedEvent } from '@okul/domain';
-import type { ProjectionHandler } from '../runtime/projection';
+import type { EventOf } from '@okul/domain';
+import type { ProjectionHandlers } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends CalendarFeedEvent['type']> = {
-  data: Extract<CalendarFeedEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 export const calendarFeedsTables = ['calendar_feeds'];
 
@@ -23,8 +18,8 @@ export const calendarFeedsSchema = (t: (name: string) => string) => `
     );
   `;
 
-export const calendarFeedsHandlers: Record<string, ProjectionHandler> = {
-  CalendarFeedRotated: async ({ sql, table }, e: E<'CalendarFeedRotated'>) => {
+export const calendarFeedsHandlers: ProjectionHandlers = {
+  CalendarFeedRotated: async ({ sql, table }, e: EventOf<'CalendarFeedRotated'>) => {
     const d = e.data;
     await sql.query(
       `INSERT INTO ${table('calendar_feeds')} (organization_id, kind, owner_key, owner_id, token, rotated_at, rotated_by)
@@ -42,7 +37,7 @@ export const calendarFeedsHandlers: Record<string, ProjectionHandler> = {
       ],
     );
   },
-  CalendarFeedRevoked: async ({ sql, table }, e: E<'CalendarFeedRevoked'>) => {
+  CalendarFeedRevoked: async ({ sql, table }, e: EventOf<'CalendarFeedRevoked'>) => {
     const d = e.data;
     await sql.query(
       `DELETE FROM ${table('calendar_feeds')} WHERE organization_id = $1 AND kind = $2 AND owner_key = $3`,

@@ -1,11 +1,5 @@
-import type { CourseEvent, MediaEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
-
-type E<T extends CourseEvent['type']> = {
-  data: Extract<CourseEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
-type M<T extends MediaEvent['type']> = { data: Extract<MediaEvent, { type: T }>['data'] };
 
 /** The courses of each organisation (getCourses), deleted ones included with deletedAt set. */
 export const coursesProjection = defineProjection({
@@ -33,7 +27,7 @@ export const coursesProjection = defineProjection({
     CREATE INDEX ON ${t('courses')} (organization_id, idx);
   `,
   handlers: {
-    CourseAdded: async ({ sql, table }, e: E<'CourseAdded'>) => {
+    CourseAdded: async ({ sql, table }, e: EventOf<'CourseAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('courses')} (id, organization_id, name, course_explanation, code, is_group_course, is_private_course, idx, safe_name, created_at, created_by)
@@ -53,7 +47,7 @@ export const coursesProjection = defineProjection({
         ],
       );
     },
-    CourseEdited: async ({ sql, table }, e: E<'CourseEdited'>) => {
+    CourseEdited: async ({ sql, table }, e: EventOf<'CourseEdited'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('courses')} SET name=$2, course_explanation=$3, code=$4, is_group_course=$5, is_private_course=$6, idx=$7, safe_name=$8, edited_at=$9, edited_by=$10 WHERE id=$1`,
@@ -71,20 +65,20 @@ export const coursesProjection = defineProjection({
         ],
       );
     },
-    CourseSoftDeleted: async ({ sql, table }, e: E<'CourseSoftDeleted'>) => {
+    CourseSoftDeleted: async ({ sql, table }, e: EventOf<'CourseSoftDeleted'>) => {
       await sql.query(
         `UPDATE ${table('courses')} SET deleted_at=$2, edited_at=$3, edited_by=$4 WHERE id=$1`,
         [e.data.courseId, e.data.deletedAt, e.metadata.occurredAt, e.metadata.userId],
       );
     },
-    CourseResurrected: async ({ sql, table }, e: E<'CourseResurrected'>) => {
+    CourseResurrected: async ({ sql, table }, e: EventOf<'CourseResurrected'>) => {
       await sql.query(
         `UPDATE ${table('courses')} SET deleted_at=NULL, edited_at=$2, edited_by=$3 WHERE id=$1`,
         [e.data.courseId, e.metadata.occurredAt, e.metadata.userId],
       );
     },
     // api.md 7.5: the uploaded cover of a course (courses/{id}/cover.jpg).
-    MediaUploaded: async ({ sql, table }, e: M<'MediaUploaded'>) => {
+    MediaUploaded: async ({ sql, table }, e: EventOf<'MediaUploaded'>) => {
       const t = e.data.target;
       if (t.kind !== 'course') return;
       await sql.query(
@@ -92,7 +86,7 @@ export const coursesProjection = defineProjection({
         [t.id, e.data.organizationId, e.data.url],
       );
     },
-    MediaDeleted: async ({ sql, table }, e: M<'MediaDeleted'>) => {
+    MediaDeleted: async ({ sql, table }, e: EventOf<'MediaDeleted'>) => {
       const t = e.data.target;
       if (t.kind !== 'course') return;
       await sql.query(

@@ -1,5 +1,5 @@
 import { INSTRUCTOR_TYPE_ID } from '@okul/domain';
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * product.md 3 log actions add/edit/soft_delete/resurrect_instructor for instructors (employees of type 2);
@@ -14,7 +14,7 @@ const details = (d: { employeeId: string; name: string; surname: string; employe
   name: `${d.name} ${d.surname}`,
 });
 
-export const employeeAuditMappers: Record<string, AuditMapper> = {
+export const employeeAuditMappers: AuditMappers = {
   EmployeeAdded: (e) => ({ action: action('add', e.data.employeeTypeId), details: details(e.data) }),
   EmployeeEdited: (e) => ({ action: action('edit', e.data.employeeTypeId), details: details(e.data) }),
   EmployeeSoftDeleted: (e) => ({

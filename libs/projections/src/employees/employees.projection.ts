@@ -1,20 +1,9 @@
-import {
-  wagePaymentRow,
-  type AccountingEvent,
-  type AttendanceEvent,
-  type EmployeeEvent,
-  type MediaEvent,
-} from '@okul/domain';
+import { wagePaymentRow, type AccountingEvent, type EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler, type ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
 
-type E<U extends { type: string; data: unknown }, T extends U['type']> = {
-  data: Extract<U, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
-
-type Saved = E<EmployeeEvent, 'EmployeeAdded' | 'EmployeeEdited'>;
+type Saved = EventOf<'EmployeeAdded' | 'EmployeeEdited'>;
 
 const fieldValues = (d: Saved['data']) => [
   d.employeeId,
@@ -43,10 +32,7 @@ async function replaceWagePayment({ sql, table }: ProjectionContext, event: Acco
 }
 
 /** A run of AttendanceAdded: the lessons with an instructor in one insert, in event order (the first one wins). */
-const addLessons: BatchHandler = async (
-  { sql, table },
-  events: Array<E<AttendanceEvent, 'AttendanceAdded'>>,
-) => {
+const addLessons: BatchHandler<'AttendanceAdded'> = async ({ sql, table }, events) => {
   const rows = events
     .map((e) => e.data)
     .filter((d) => d.instructorId !== null)
@@ -115,7 +101,7 @@ export const employeesProjection = defineProjection({
     CREATE INDEX ON ${t('wage_payments')} (organization_id, employee_id);
   `,
   handlers: {
-    EmployeeAdded: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeeAdded'>) => {
+    EmployeeAdded: async ({ sql, table }, e: EventOf<'EmployeeAdded'>) => {
       await sql.query(
         `INSERT INTO ${table('employees')} (id, organization_id, name, surname, user_id, employee_type_id, phone, notes, cv,
                 branches, avatar, safe_name, wages, created_at, created_by)
@@ -123,7 +109,7 @@ export const employeesProjection = defineProjection({
         [...fieldValues(e.data), e.metadata.occurredAt, userIdOrNull(e.metadata.userId)],
       );
     },
-    EmployeeEdited: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeeEdited'>) => {
+    EmployeeEdited: async ({ sql, table }, e: EventOf<'EmployeeEdited'>) => {
       await sql.query(
         `UPDATE ${table('employees')} SET organization_id=$2, name=$3, surname=$4, user_id=$5, employee_type_id=$6, phone=$7,
                 notes=$8, cv=$9, branches=$10, avatar=$11, safe_name=$12, wages=$13, edited_at=$14, edited_by=$15
@@ -131,24 +117,24 @@ export const employeesProjection = defineProjection({
         [...fieldValues(e.data), e.metadata.occurredAt, userIdOrNull(e.metadata.userId)],
       );
     },
-    EmployeeSoftDeleted: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeeSoftDeleted'>) => {
+    EmployeeSoftDeleted: async ({ sql, table }, e: EventOf<'EmployeeSoftDeleted'>) => {
       await sql.query(
         `UPDATE ${table('employees')} SET deleted_at=$2, edited_at=$3, edited_by=$4 WHERE id=$1`,
         [e.data.employeeId, e.data.deletedAt, e.metadata.occurredAt, userIdOrNull(e.metadata.userId)],
       );
     },
-    EmployeeResurrected: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeeResurrected'>) => {
+    EmployeeResurrected: async ({ sql, table }, e: EventOf<'EmployeeResurrected'>) => {
       await sql.query(
         `UPDATE ${table('employees')} SET deleted_at=NULL, edited_at=$2, edited_by=$3 WHERE id=$1`,
         [e.data.employeeId, e.metadata.occurredAt, userIdOrNull(e.metadata.userId)],
       );
     },
     // product.md 4: a deleted other employee removed for good leaves every list; wage entries naming them stay.
-    EmployeePermanentlyDeleted: async ({ sql, table }, e: E<EmployeeEvent, 'EmployeePermanentlyDeleted'>) => {
+    EmployeePermanentlyDeleted: async ({ sql, table }, e: EventOf<'EmployeePermanentlyDeleted'>) => {
       await sql.query(`DELETE FROM ${table('employees')} WHERE id = $1`, [e.data.employeeId]);
     },
     // api.md 7.5: an uploaded avatar (instructors' and employees' folders) is the record's avatar.
-    MediaUploaded: async ({ sql, table }, e: E<MediaEvent, 'MediaUploaded'>) => {
+    MediaUploaded: async ({ sql, table }, e: EventOf<'MediaUploaded'>) => {
       const t = e.data.target;
       if (t.kind !== 'instructor' && t.kind !== 'employee') return;
       await sql.query(`UPDATE ${table('employees')} SET avatar = $3 WHERE id = $1 AND organization_id = $2`, [
@@ -157,7 +143,7 @@ export const employeesProjection = defineProjection({
         e.data.url,
       ]);
     },
-    MediaDeleted: async ({ sql, table }, e: E<MediaEvent, 'MediaDeleted'>) => {
+    MediaDeleted: async ({ sql, table }, e: EventOf<'MediaDeleted'>) => {
       const t = e.data.target;
       if (t.kind !== 'instructor' && t.kind !== 'employee') return;
       await sql.query(
@@ -166,7 +152,7 @@ export const employeesProjection = defineProjection({
       );
     },
     // Lessons by instructor; one with Diğer (no instructor) pays no wage.
-    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+    AttendanceAdded: async ({ sql, table }, e: EventOf<'AttendanceAdded'>) => {
       const d = e.data;
       if (d.instructorId === null) return;
       await sql.query(
@@ -175,7 +161,7 @@ export const employeesProjection = defineProjection({
         [d.attendanceId, d.organizationId, d.instructorId, d.timestamp],
       );
     },
-    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+    AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       const d = e.data;
       await sql.query(`DELETE FROM ${table('wage_lessons')} WHERE attendance_id = $1`, [d.attendanceId]);
       if (d.instructorId === null) return;
@@ -184,7 +170,7 @@ export const employeesProjection = defineProjection({
         [d.attendanceId, d.organizationId, d.instructorId, d.timestamp],
       );
     },
-    AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
+    AttendanceDeleted: async ({ sql, table }, e: EventOf<'AttendanceDeleted'>) => {
       await sql.query(`DELETE FROM ${table('wage_lessons')} WHERE attendance_id = $1`, [e.data.attendanceId]);
     },
     // Wages paid (wage-payments.ts): each accounting event replaces its entry's payment row.

@@ -3,10 +3,12 @@ import {
   wageEarnedTotal,
   wagesOwed,
   type EmployeeTypeId,
-  type Kurus,
   type WagesOwed,
   type LinkedUserCheck,
   type WagePeriod,
+  type EmployeeView,
+  type PublicInstructor,
+  type WagesOwedWithPeriods,
 } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 
@@ -33,40 +35,11 @@ interface EmployeeRow {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** product.md 3 Instructor as everyone may read it (product.md 4 Visitor data loading): no user id or notes. */
-export interface PublicInstructor {
-  id: string;
-  name: string;
-  surname: string;
-  branches: string[];
-  cv: string | null;
-  avatar: string | null;
-  safeName: string;
-}
-
-/** product.md 3 Employee (an Instructor is one of type 2), for the organisation's staff. */
-export interface EmployeeView extends PublicInstructor {
-  organizationId: string;
-  userId: string | null;
-  employeeTypeId: EmployeeTypeId;
-  employeeType: 'instructor' | null;
-  phone: string | null;
-  notes: string | null;
-  wages: WagePeriod[];
-  deletedAt: string | null;
-  createdAt: string | null;
-  createdBy: string | null;
-  editedAt: string | null;
-  editedBy: string | null;
-}
+// the answer shapes are the domain's, shared with the client
+export type { EmployeeView, PublicInstructor, WagesOwedWithPeriods } from '@okul/domain';
 
 /** Wages owed of one employee at a moment (kuruş): earned from wage periods, paid by wage entries. */
 export type { WagesOwed };
-
-/** Wages owed with what each wage period earned, in the order of the employee's `wages`. */
-export interface WagesOwedWithPeriods extends WagesOwed {
-  earnedByWage: Kurus[];
-}
 
 function toView(r: EmployeeRow): EmployeeView {
   return {

@@ -1,11 +1,11 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * product.md 3 log actions add/edit/end_enrollment with studentDbId, courseId and the money and dates of the
  * change (price/newPrice, startDate/newStartDate, endDate/newEndDate; money in kuruş). delete_enrollment has no
  * event: api.md 7.3 has no call that deletes an enrolment (it is ended instead).
  */
-export const enrollmentAuditMappers: Record<string, AuditMapper> = {
+export const enrollmentAuditMappers: AuditMappers = {
   EnrollmentAdded: (e) => ({
     action: 'add_enrollment',
     details: {

@@ -1,19 +1,14 @@
-import type { EnrollmentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends EnrollmentEvent['type']> = {
-  data: Extract<EnrollmentEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 const COLUMNS = `id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz,
   end_date timestamptz, price bigint, discount bigint, is_official boolean, period_unit text, period_length int,
   classes_per_period int, created_at timestamptz, created_by uuid, edited_at timestamptz, edited_by uuid, terms boolean`;
 
 /** What an edit sets (every column absolute, so the last edit of a run is what the handlers leave). */
-const termsOf = (d: E<'EnrollmentEdited'>['data']) => ({
+const termsOf = (d: EventOf<'EnrollmentEdited'>['data']) => ({
   terms: true,
   start_date: d.startDate,
   end_date: d.endDate,
@@ -33,13 +28,16 @@ const termsOf = (d: E<'EnrollmentEdited'>['data']) => ({
  * inserted as the run leaves them, and existing ones get the last value of each column the run set (`terms`:
  * whether an edit set the terms, or only an end date). An id added twice fails as the insert would.
  */
-const applyEnrollments: BatchHandler = async ({ sql, table }, events) => {
+const applyEnrollments: BatchHandler<'EnrollmentAdded' | 'EnrollmentEdited' | 'EnrollmentEnded'> = async (
+  { sql, table },
+  events,
+) => {
   const added = new Map<string, Record<string, unknown>>();
   const changed = new Map<string, Record<string, unknown>>();
   for (const e of events) {
     const id = (e.data as { enrollmentId: string }).enrollmentId.toLowerCase();
     if (e.type === 'EnrollmentAdded') {
-      const d = (e as unknown as E<'EnrollmentAdded'>).data;
+      const d = (e as unknown as EventOf<'EnrollmentAdded'>).data;
       if (added.has(id)) throw new Error(`enrolment ${d.enrollmentId} added twice`);
       // Changes before the enrolment existed changed nothing (had it existed, this insert fails as the handler's).
       changed.delete(id);
@@ -66,12 +64,12 @@ const applyEnrollments: BatchHandler = async ({ sql, table }, events) => {
     }
     const patch =
       e.type === 'EnrollmentEdited'
-        ? termsOf((e as unknown as E<'EnrollmentEdited'>).data)
-        : (({ data: d }: E<'EnrollmentEnded'>) => ({
+        ? termsOf((e as unknown as EventOf<'EnrollmentEdited'>).data)
+        : (({ data: d }: EventOf<'EnrollmentEnded'>) => ({
             end_date: d.endDate,
             edited_at: d.endedAt,
             edited_by: userIdOrNull(d.endedBy),
-          }))(e as unknown as E<'EnrollmentEnded'>);
+          }))(e as unknown as EventOf<'EnrollmentEnded'>);
     const row = added.get(id);
     if (row) Object.assign(row, patch, { terms: undefined });
     else changed.set(id, { id, terms: false, ...changed.get(id), ...patch });
@@ -134,7 +132,7 @@ export const enrollmentsProjection = defineProjection({
     CREATE INDEX ON ${t('enrollments')} (organization_id, course_id);
   `,
   handlers: {
-    EnrollmentAdded: async ({ sql, table }, e: E<'EnrollmentAdded'>) => {
+    EnrollmentAdded: async ({ sql, table }, e: EventOf<'EnrollmentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('enrollments')} (id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price, discount,
@@ -159,7 +157,7 @@ export const enrollmentsProjection = defineProjection({
         ],
       );
     },
-    EnrollmentEdited: async ({ sql, table }, e: E<'EnrollmentEdited'>) => {
+    EnrollmentEdited: async ({ sql, table }, e: EventOf<'EnrollmentEdited'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('enrollments')} SET start_date=$2, end_date=$3, price=$4, discount=$5, is_official=$6, period_unit=$7,
@@ -180,7 +178,7 @@ export const enrollmentsProjection = defineProjection({
         ],
       );
     },
-    EnrollmentEnded: async ({ sql, table }, e: E<'EnrollmentEnded'>) => {
+    EnrollmentEnded: async ({ sql, table }, e: EventOf<'EnrollmentEnded'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('enrollments')} SET end_date=$2, edited_at=$3, edited_by=$4 WHERE id=$1`,

@@ -1,7 +1,7 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /** Log actions of grades (ours: product.md 3 lists none); the grade's value is the name. */
-export const gradeAuditMappers: Record<string, AuditMapper> = {
+export const gradeAuditMappers: AuditMappers = {
   GradeAdded: (e) => ({
     action: 'add_grade',
     details: {

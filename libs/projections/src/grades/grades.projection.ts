@@ -1,11 +1,6 @@
-import type { GradeEvent } from '@okul/domain';
-import type { ProjectionHandler } from '../runtime/projection';
+import type { EventOf } from '@okul/domain';
+import type { ProjectionHandlers } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends GradeEvent['type']> = {
-  data: Extract<GradeEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 export const gradesTables = ['grades'];
 
@@ -29,8 +24,8 @@ export const gradesSchema = (t: (name: string) => string) => `
     CREATE INDEX ON ${t('grades')} (organization_id, class_id);
   `;
 
-export const gradesHandlers: Record<string, ProjectionHandler> = {
-  GradeAdded: async ({ sql, table }, e: E<'GradeAdded'>) => {
+export const gradesHandlers: ProjectionHandlers = {
+  GradeAdded: async ({ sql, table }, e: EventOf<'GradeAdded'>) => {
     const d = e.data;
     await sql.query(
       `INSERT INTO ${table('grades')} (id, organization_id, course_id, student_id, class_id, grade_value, grade_period, notes,
@@ -49,14 +44,14 @@ export const gradesHandlers: Record<string, ProjectionHandler> = {
       ],
     );
   },
-  GradeEdited: async ({ sql, table }, e: E<'GradeEdited'>) => {
+  GradeEdited: async ({ sql, table }, e: EventOf<'GradeEdited'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('grades')} SET class_id=$2, grade_value=$3, grade_period=$4, notes=$5, edited_at=$6, edited_by=$7 WHERE id=$1`,
       [d.gradeId, d.classId, d.gradeValue, d.gradePeriod, d.notes, d.editedAt, userIdOrNull(d.editedBy)],
     );
   },
-  GradeDeleted: async ({ sql, table }, e: E<'GradeDeleted'>) => {
+  GradeDeleted: async ({ sql, table }, e: EventOf<'GradeDeleted'>) => {
     await sql.query(`DELETE FROM ${table('grades')} WHERE id = $1`, [e.data.gradeId]);
   },
 };

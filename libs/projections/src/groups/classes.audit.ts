@@ -1,7 +1,7 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /** product.md 3 log actions create/edit/delete_class and edit_class_members: the group's title is the name. */
-export const classAuditMappers: Record<string, AuditMapper> = {
+export const classAuditMappers: AuditMappers = {
   ClassCreated: (e) => ({
     action: 'create_class',
     details: { classId: e.data.classId, courseId: e.data.courseId, name: e.data.title },

@@ -1,11 +1,6 @@
-import type { ClassEvent } from '@okul/domain';
-import type { ProjectionHandler } from '../runtime/projection';
+import type { EventOf } from '@okul/domain';
+import type { ProjectionHandlers } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends ClassEvent['type']> = {
-  data: Extract<ClassEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 /**
  * The groups (classes) of each organisation with their members (getClasses). A deleted group stays with
@@ -35,8 +30,8 @@ export const classesSchema = (t: (name: string) => string) => `
     CREATE INDEX ON ${t('classes')} USING gin (members);
   `;
 
-export const classesHandlers: Record<string, ProjectionHandler> = {
-  ClassCreated: async ({ sql, table }, e: E<'ClassCreated'>) => {
+export const classesHandlers: ProjectionHandlers = {
+  ClassCreated: async ({ sql, table }, e: EventOf<'ClassCreated'>) => {
     const d = e.data;
     await sql.query(
       `INSERT INTO ${table('classes')} (id, organization_id, course_id, title, age_group, level, description, class_code, notes,
@@ -57,7 +52,7 @@ export const classesHandlers: Record<string, ProjectionHandler> = {
       ],
     );
   },
-  ClassEdited: async ({ sql, table }, e: E<'ClassEdited'>) => {
+  ClassEdited: async ({ sql, table }, e: EventOf<'ClassEdited'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('classes')} SET title=$2, age_group=$3, level=$4, description=$5, class_code=$6, notes=$7,
@@ -75,7 +70,7 @@ export const classesHandlers: Record<string, ProjectionHandler> = {
       ],
     );
   },
-  ClassMembersEdited: async ({ sql, table }, e: E<'ClassMembersEdited'>) => {
+  ClassMembersEdited: async ({ sql, table }, e: EventOf<'ClassMembersEdited'>) => {
     const d = e.data;
     await sql.query(`UPDATE ${table('classes')} SET members=$2, edited_at=$3, edited_by=$4 WHERE id=$1`, [
       d.classId,
@@ -84,7 +79,7 @@ export const classesHandlers: Record<string, ProjectionHandler> = {
       userIdOrNull(d.editedBy),
     ]);
   },
-  ClassDeleted: async ({ sql, table }, e: E<'ClassDeleted'>) => {
+  ClassDeleted: async ({ sql, table }, e: EventOf<'ClassDeleted'>) => {
     await sql.query(`UPDATE ${table('classes')} SET deleted_at=$2 WHERE id=$1`, [
       e.data.classId,
       e.data.deletedAt,

@@ -1,11 +1,7 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import { attendanceStream, paymentStream, studentStream } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
 import type { Sql } from '../runtime/sql';
-
-type E<U extends { type: string; data: unknown }, T extends U['type']> = {
-  data: Extract<U, { type: T }>['data'];
-};
 
 /**
  * Which event streams make up a student's past, for the auditors' history (libs/domain/src/history): the
@@ -30,7 +26,7 @@ export const historyProjection = defineProjection({
     CREATE INDEX ON ${t('history_streams')} (organization_id, kind, record_id);
   `,
   handlers: {
-    EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
+    EnrollmentAdded: async ({ sql, table }, e: EventOf<'EnrollmentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
@@ -38,7 +34,7 @@ export const historyProjection = defineProjection({
         [d.organizationId, d.studentId, d.enrollmentId, studentStream(d.studentId)],
       );
     },
-    PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
+    PaymentAdded: async ({ sql, table }, e: EventOf<'PaymentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
@@ -46,10 +42,10 @@ export const historyProjection = defineProjection({
         [d.organizationId, d.studentId, d.paymentId, paymentStream(d.paymentId)],
       );
     },
-    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+    AttendanceAdded: async ({ sql, table }, e: EventOf<'AttendanceAdded'>) => {
       await addAttendants(sql, table, e.data);
     },
-    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+    AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       await addAttendants(sql, table, e.data);
     },
   },

@@ -1,5 +1,5 @@
 import { mediaTargetLabel, type MediaTarget } from '@okul/domain';
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /** product.md 3 log actions upload_media and delete_media; the name detail says which image. */
 const details = (d: { target: MediaTarget; folder: string; fileName: string }) => ({
@@ -9,7 +9,7 @@ const details = (d: { target: MediaTarget; folder: string; fileName: string }) =
   path: `${d.folder}/${d.fileName}`,
 });
 
-export const mediaAuditMappers: Record<string, AuditMapper> = {
+export const mediaAuditMappers: AuditMappers = {
   MediaUploaded: (e) => ({ action: 'upload_media', details: details(e.data) }),
   MediaDeleted: (e) => ({ action: 'delete_media', details: details(e.data) }),
 };

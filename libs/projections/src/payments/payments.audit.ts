@@ -1,4 +1,4 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 const who = (d: { studentId: string; courseId: string; paymentId: string }) => ({
   studentDbId: d.studentId,
@@ -10,7 +10,7 @@ const who = (d: { studentId: string; courseId: string; paymentId: string }) => (
  * product.md 3 log actions add/edit/soft_delete/resurrect/delete_payment (delete = permanent) with the student,
  * course and amount; an edit carries oldAmount and newAmount. Amounts in kuruş.
  */
-export const paymentAuditMappers: Record<string, AuditMapper> = {
+export const paymentAuditMappers: AuditMappers = {
   PaymentAdded: (e) => ({ action: 'add_payment', details: { ...who(e.data), amount: e.data.amount } }),
   PaymentEdited: (e) => ({
     action: 'edit_payment',

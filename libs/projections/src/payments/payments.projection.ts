@@ -1,12 +1,7 @@
-import type { PaymentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends PaymentEvent['type']> = {
-  data: Extract<PaymentEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 const COLUMNS = `id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, method text, reference_code text,
   notes text, is_correction boolean, date timestamptz, "timestamp" timestamptz, created_at timestamptz, created_by uuid,
@@ -16,7 +11,7 @@ const COLUMNS = `id uuid, organization_id uuid, student_id uuid, course_id uuid,
 function patchOf(e: { type: string; data: unknown }): Record<string, unknown> {
   switch (e.type) {
     case 'PaymentEdited': {
-      const d = e.data as E<'PaymentEdited'>['data'];
+      const d = e.data as EventOf<'PaymentEdited'>['data'];
       return {
         edit: true,
         amount: d.amount,
@@ -29,7 +24,7 @@ function patchOf(e: { type: string; data: unknown }): Record<string, unknown> {
       };
     }
     case 'PaymentSoftDeleted': {
-      const d = e.data as E<'PaymentSoftDeleted'>['data'];
+      const d = e.data as EventOf<'PaymentSoftDeleted'>['data'];
       return { deletion: true, deleted_at: d.deletedAt, deleted_by: userIdOrNull(d.deletedBy) };
     }
     default:
@@ -44,13 +39,15 @@ function patchOf(e: { type: string; data: unknown }): Record<string, unknown> {
  * group the run set (`edit`: the edited fields, `deletion`: deleted_at and deleted_by). An id added twice
  * fails as the insert would.
  */
-const applyPayments: BatchHandler = async ({ sql, table }, events) => {
+const applyPayments: BatchHandler<
+  'PaymentAdded' | 'PaymentEdited' | 'PaymentSoftDeleted' | 'PaymentResurrected'
+> = async ({ sql, table }, events) => {
   const added = new Map<string, Record<string, unknown>>();
   const changed = new Map<string, Record<string, unknown>>();
   for (const e of events) {
     const id = (e.data as { paymentId: string }).paymentId.toLowerCase();
     if (e.type === 'PaymentAdded') {
-      const d = e.data as E<'PaymentAdded'>['data'];
+      const d = e.data as EventOf<'PaymentAdded'>['data'];
       if (added.has(id)) throw new Error(`payment ${d.paymentId} added twice`);
       // Changes before the payment existed changed nothing (had it existed, this insert fails as the handler's).
       changed.delete(id);
@@ -140,7 +137,7 @@ export const paymentsProjection = defineProjection({
     CREATE INDEX ON ${t('payments')} (organization_id, date DESC);
   `,
   handlers: {
-    PaymentAdded: async ({ sql, table }, e: E<'PaymentAdded'>) => {
+    PaymentAdded: async ({ sql, table }, e: EventOf<'PaymentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('payments')} (id, organization_id, student_id, course_id, amount, method, reference_code, notes, is_correction,
@@ -163,7 +160,7 @@ export const paymentsProjection = defineProjection({
         ],
       );
     },
-    PaymentEdited: async ({ sql, table }, e: E<'PaymentEdited'>) => {
+    PaymentEdited: async ({ sql, table }, e: EventOf<'PaymentEdited'>) => {
       const d = e.data;
       await sql.query(
         `UPDATE ${table('payments')} SET amount=$2, method=$3, reference_code=$4, notes=$5, is_correction=$6, edited_at=$7, edited_by=$8
@@ -180,19 +177,19 @@ export const paymentsProjection = defineProjection({
         ],
       );
     },
-    PaymentSoftDeleted: async ({ sql, table }, e: E<'PaymentSoftDeleted'>) => {
+    PaymentSoftDeleted: async ({ sql, table }, e: EventOf<'PaymentSoftDeleted'>) => {
       await sql.query(`UPDATE ${table('payments')} SET deleted_at=$2, deleted_by=$3 WHERE id=$1`, [
         e.data.paymentId,
         e.data.deletedAt,
         userIdOrNull(e.data.deletedBy),
       ]);
     },
-    PaymentResurrected: async ({ sql, table }, e: E<'PaymentResurrected'>) => {
+    PaymentResurrected: async ({ sql, table }, e: EventOf<'PaymentResurrected'>) => {
       await sql.query(`UPDATE ${table('payments')} SET deleted_at=NULL, deleted_by=NULL WHERE id=$1`, [
         e.data.paymentId,
       ]);
     },
-    PaymentPermanentlyDeleted: async ({ sql, table }, e: E<'PaymentPermanentlyDeleted'>) => {
+    PaymentPermanentlyDeleted: async ({ sql, table }, e: EventOf<'PaymentPermanentlyDeleted'>) => {
       await sql.query(`DELETE FROM ${table('payments')} WHERE id=$1`, [e.data.paymentId]);
     },
   },

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@okul/domain';
+import type { EventOf, EventType, StoredEvent } from '@okul/domain';
 import type { Sql } from './sql';
 
 export interface ProjectionContext {
@@ -7,7 +7,16 @@ export interface ProjectionContext {
   table(name: string): string;
 }
 
-export type ProjectionHandler = (ctx: ProjectionContext, event: StoredEvent<any>) => Promise<void>;
+/** Applies one event of type `T`, its data typed from the domain's one event map. */
+export type ProjectionHandler<T extends EventType = EventType> = (
+  ctx: ProjectionContext,
+  event: EventOf<T>,
+) => Promise<void>;
+
+/** The handlers of a projection, by event type: each receives the event it is named after. */
+export type ProjectionHandlers = {
+  [T in EventType]?: (ctx: ProjectionContext, event: EventOf<T>) => Promise<void>;
+};
 
 /**
  * Applies a run of events with set-based writes (multi-row inserts, aggregated upserts). A run is a sequence of
@@ -15,7 +24,25 @@ export type ProjectionHandler = (ctx: ProjectionContext, event: StoredEvent<any>
  * leave the tables exactly as applying `handlers[type]` to each event in order would: the runner falls back to
  * those on any error, and the tests compare both paths.
  */
-export type BatchHandler = (ctx: ProjectionContext, events: StoredEvent<any>[]) => Promise<void>;
+export type BatchHandler<T extends EventType = EventType> = (
+  ctx: ProjectionContext,
+  events: EventOf<T>[],
+) => Promise<void>;
+
+type Untyped<A> = ((ctx: ProjectionContext, event: A) => Promise<void>) | undefined;
+
+/**
+ * The handler for a stored event, or undefined when the projection does not handle its type. Events read
+ * back from the store are trusted to carry the data their type names (every one came out of a decider).
+ */
+export function handlerFor(p: Projection, type: string): Untyped<StoredEvent> {
+  return (p.handlers as Record<string, Untyped<StoredEvent>>)[type];
+}
+
+/** The batch handler for a stored event's type (see handlerFor), or undefined. */
+export function batchFor(p: Projection, type: string): Untyped<StoredEvent[]> {
+  return (p.batchHandlers as Record<string, Untyped<StoredEvent[]>> | undefined)?.[type];
+}
 
 /**
  * A read model: a name, a version, its tables and a handler per event type.
@@ -30,9 +57,9 @@ export interface Projection {
   tables: string[];
   /** CREATE TABLE / CREATE INDEX statements, naming tables through `t`. */
   schema(t: (name: string) => string): string;
-  handlers: Record<string, ProjectionHandler>;
+  handlers: ProjectionHandlers;
   /** Set-based versions of some handlers, by event type (see BatchHandler). */
-  batchHandlers?: Record<string, BatchHandler>;
+  batchHandlers?: { [T in EventType]?: (ctx: ProjectionContext, events: EventOf<T>[]) => Promise<void> };
 }
 
 export function defineProjection(p: Projection): Projection {

@@ -1,7 +1,7 @@
 import type { EventStore, StoredEvent } from '@okul/domain';
 import type { Db, Sql } from './sql';
 import { ident } from './sql';
-import type { Projection, ProjectionContext } from './projection';
+import { batchFor, handlerFor, type Projection, type ProjectionContext } from './projection';
 import { secureOrganizationTables } from './rls';
 
 export interface ProjectionStatus {
@@ -249,7 +249,7 @@ async function applyBatch(
   const apply: StoredEvent[] = [];
   const parked: Array<{ event: StoredEvent; error: string }> = [];
   for (const e of events) {
-    if (!p.handlers[e.type]) continue;
+    if (!handlerFor(p, e.type)) continue;
     const org = orgOf(e);
     const first = plan.parkFrom.get(org);
     if (first && e.globalPosition === first.position) parked.push({ event: e, error: first.error });
@@ -259,12 +259,12 @@ async function applyBatch(
   }
   const ctx: ProjectionContext = { sql, table: physical(p, generation) };
   for (let i = 0; i < apply.length;) {
-    const batch = plan.setBased ? p.batchHandlers?.[apply[i].type] : undefined;
+    const batch = plan.setBased ? batchFor(p, apply[i].type) : undefined;
     let j = i + 1;
-    if (batch) while (j < apply.length && p.batchHandlers?.[apply[j].type] === batch) j++;
+    if (batch) while (j < apply.length && batchFor(p, apply[j].type) === batch) j++;
     try {
       if (batch && j - i > 1) await batch(ctx, apply.slice(i, j));
-      else await p.handlers[apply[i].type](ctx, apply[i]);
+      else await handlerFor(p, apply[i].type)!(ctx, apply[i]);
     } catch (err) {
       if (isTransient(err)) throw err;
       throw new HandlerError(j - i > 1 ? null : apply[i], err);
@@ -1052,7 +1052,7 @@ async function retryOrganization(
         for (const e of events) {
           if (stop && e.globalPosition >= stop.position) break;
           try {
-            await p.handlers[e.type](ctx, e);
+            await handlerFor(p, e.type)!(ctx, e);
           } catch (err) {
             if (isTransient(err)) throw err;
             throw new StillFailing(e.globalPosition, new HandlerError(e, err).message);

@@ -1,7 +1,7 @@
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /** Log actions of the schedules (ours: product.md 3 lists none for schedules); the title is the name. */
-export const scheduleAuditMappers: Record<string, AuditMapper> = {
+export const scheduleAuditMappers: AuditMappers = {
   ScheduleAdded: (e) => ({
     action: 'add_schedule',
     details: { scheduleId: e.data.scheduleId, courseId: e.data.courseId, name: e.data.title },

@@ -1,11 +1,6 @@
-import { scheduleSpan, type ScheduleEvent } from '@okul/domain';
-import type { ProjectionHandler } from '../runtime/projection';
+import { scheduleSpan, type ScheduleEvent, type EventOf } from '@okul/domain';
+import type { ProjectionHandlers } from '../runtime/projection';
 import { userIdOrNull } from '../students/students.projection';
-
-type E<T extends ScheduleEvent['type']> = {
-  data: Extract<ScheduleEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 export const schedulesTables = ['schedules'];
 
@@ -68,8 +63,8 @@ const detailParams = (d: Omit<Details, 'changed' | 'membersCleared' | 'editedBy'
   ];
 };
 
-export const schedulesHandlers: Record<string, ProjectionHandler> = {
-  ScheduleAdded: async ({ sql, table }, e: E<'ScheduleAdded'>) => {
+export const schedulesHandlers: ProjectionHandlers = {
+  ScheduleAdded: async ({ sql, table }, e: EventOf<'ScheduleAdded'>) => {
     const d = e.data;
     await sql.query(
       `INSERT INTO ${table('schedules')} (id, course_id, title, schedule_type, schedule_times, period_length, period_unit,
@@ -79,7 +74,7 @@ export const schedulesHandlers: Record<string, ProjectionHandler> = {
       [...detailParams(d), d.organizationId, d.students, d.classes, d.createdAt, userIdOrNull(d.createdBy)],
     );
   },
-  ScheduleDetailsUpdated: async ({ sql, table }, e: E<'ScheduleDetailsUpdated'>) => {
+  ScheduleDetailsUpdated: async ({ sql, table }, e: EventOf<'ScheduleDetailsUpdated'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('schedules')} SET ${DETAIL_COLUMNS}, edited_at=$14, edited_by=$15
@@ -87,28 +82,28 @@ export const schedulesHandlers: Record<string, ProjectionHandler> = {
       [...detailParams(d), d.editedAt, userIdOrNull(d.editedBy)],
     );
   },
-  ScheduleMembersUpdated: async ({ sql, table }, e: E<'ScheduleMembersUpdated'>) => {
+  ScheduleMembersUpdated: async ({ sql, table }, e: EventOf<'ScheduleMembersUpdated'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('schedules')} SET students=$2, classes=$3, edited_at=$4, edited_by=$5 WHERE id=$1`,
       [d.scheduleId, d.students, d.classes, d.editedAt, userIdOrNull(d.editedBy)],
     );
   },
-  ScheduleStudentRemoved: async ({ sql, table }, e: E<'ScheduleStudentRemoved'>) => {
+  ScheduleStudentRemoved: async ({ sql, table }, e: EventOf<'ScheduleStudentRemoved'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('schedules')} SET students=array_remove(students, $2::uuid), edited_at=$3, edited_by=$4 WHERE id=$1`,
       [d.scheduleId, d.studentId, d.editedAt, userIdOrNull(d.editedBy)],
     );
   },
-  ScheduleClassRemoved: async ({ sql, table }, e: E<'ScheduleClassRemoved'>) => {
+  ScheduleClassRemoved: async ({ sql, table }, e: EventOf<'ScheduleClassRemoved'>) => {
     const d = e.data;
     await sql.query(
       `UPDATE ${table('schedules')} SET classes=array_remove(classes, $2::uuid), edited_at=$3, edited_by=$4 WHERE id=$1`,
       [d.scheduleId, d.classId, d.editedAt, userIdOrNull(d.editedBy)],
     );
   },
-  ScheduleDeleted: async ({ sql, table }, e: E<'ScheduleDeleted'>) => {
+  ScheduleDeleted: async ({ sql, table }, e: EventOf<'ScheduleDeleted'>) => {
     await sql.query(`UPDATE ${table('schedules')} SET deleted_at=$2 WHERE id=$1`, [
       e.data.scheduleId,
       e.data.deletedAt,

@@ -1,12 +1,12 @@
 import { SMS_NOTICE_KINDS, SMS_TYPES, type SmsNoticeSettings } from '@okul/domain';
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 /**
  * send_sms: how many messages, the credits reserved and the SMS type. change_sms_consent: a parent's ONAY/RET
  * reply (no user: the phone's owner answered). update_sms_notices: the automatic notices switched on. All
  * three are ours (libs/domain/src/logs/sentences.ts).
  */
-export const smsAuditMappers: Record<string, AuditMapper> = {
+export const smsAuditMappers: AuditMappers = {
   SmsCampaignAccepted: (e) =>
     e.data.userId === null
       ? null

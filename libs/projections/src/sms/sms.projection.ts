@@ -1,10 +1,5 @@
-import type { SmsCampaignEvent, SmsNoticeEvent } from '@okul/domain';
+import type { SmsNoticeEvent, EventOf } from '@okul/domain';
 import { defineProjection } from '../runtime/projection';
-
-type E<T extends SmsCampaignEvent['type']> = {
-  data: Extract<SmsCampaignEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 /**
  * The SMS outbox (product.md 3 SMS outbox record; getSmsOutbox): one row per message, moved through the
@@ -71,7 +66,7 @@ export const smsProjection = defineProjection({
         ],
       );
     },
-    SmsCampaignAccepted: async ({ sql, table }, e: E<'SmsCampaignAccepted'>) => {
+    SmsCampaignAccepted: async ({ sql, table }, e: EventOf<'SmsCampaignAccepted'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('sms_messages')} (campaign_custom_id, message_custom_id, organization_id, student_id, phone_kind,
@@ -94,7 +89,7 @@ export const smsProjection = defineProjection({
         ],
       );
     },
-    SmsCampaignSubmitted: async ({ sql, table }, e: E<'SmsCampaignSubmitted'>) => {
+    SmsCampaignSubmitted: async ({ sql, table }, e: EventOf<'SmsCampaignSubmitted'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} SET campaign_id = $2, task_status = 'submitted',
                 status = CASE WHEN status = 'sending' THEN 'waiting' ELSE status END
@@ -102,14 +97,14 @@ export const smsProjection = defineProjection({
         [e.data.campaignId, e.data.gatewayCampaignId],
       );
     },
-    SmsCampaignSendFailed: async ({ sql, table }, e: E<'SmsCampaignSendFailed'>) => {
+    SmsCampaignSendFailed: async ({ sql, table }, e: EventOf<'SmsCampaignSendFailed'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} SET status = 'sendError', task_status = 'failed', reason = $2, done_at = $3
           WHERE campaign_custom_id = $1`,
         [e.data.campaignId, e.data.reason, e.data.failedAt],
       );
     },
-    SmsMessagesReported: async ({ sql, table }, e: E<'SmsMessagesReported'>) => {
+    SmsMessagesReported: async ({ sql, table }, e: EventOf<'SmsMessagesReported'>) => {
       await sql.query(
         `UPDATE ${table('sms_messages')} s
             SET status = r.status, message_id = coalesce(r."messageId", s.message_id), gsm_error = r."gsmError",

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../../apps/server/src/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
-import type { BatchHandler, Projection } from '../runtime/projection';
+import type { Projection } from '../runtime/projection';
+import { statisticsBatch } from './statistics.batch';
 import { parkedGroups, rebuildProjection } from '../runtime/runner';
 import { statisticsProjection } from './statistics.projection';
 
@@ -261,8 +262,8 @@ const history: H[] = [
  * pass without it: every run it is given is recorded, with its error if any.
  */
 const runs: Array<{ events: number; error: string | null }> = [];
-const batch = Object.values(statisticsProjection.batchHandlers ?? {})[0];
-const watched: BatchHandler = async (ctx, events) => {
+const batch = statisticsBatch;
+const watched: typeof statisticsBatch = async (ctx, events) => {
   try {
     await batch(ctx, events);
     runs.push({ events: events.length, error: null });

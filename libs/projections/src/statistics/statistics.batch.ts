@@ -1,10 +1,8 @@
-import type { AttendanceEvent, PaymentEvent, StoredEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
 import { day, enrolledAt, holder, month, type T } from './statistics.sql';
-
-type Data<U extends { type: string; data: unknown }, K extends U['type']> = Extract<U, { type: K }>['data'];
 
 /** The frequent event types the batch handler folds; the rare edits and deletions go event by event. */
 export const STATISTICS_BATCH_TYPES = ['AttendanceAdded', 'PaymentAdded'] as const;
@@ -36,9 +34,12 @@ interface LedgerRow {
  * a stat_debt line of its organisation recorded at its moment, the lines of the run up to it included), each
  * with a version computed from the lines up to that event.
  */
-export const statisticsBatch: BatchHandler = async ({ sql, table: t }, events: StoredEvent<any>[]) => {
-  const lessons: Array<{ pos: number; d: Data<AttendanceEvent, 'AttendanceAdded'>; at: string }> = [];
-  const payments: Array<{ pos: number; d: Data<PaymentEvent, 'PaymentAdded'>; at: string }> = [];
+export const statisticsBatch: BatchHandler<(typeof STATISTICS_BATCH_TYPES)[number]> = async (
+  { sql, table: t },
+  events,
+) => {
+  const lessons: Array<{ pos: number; d: EventOf<'AttendanceAdded'>['data']; at: string }> = [];
+  const payments: Array<{ pos: number; d: EventOf<'PaymentAdded'>['data']; at: string }> = [];
   events.forEach((e, pos) => {
     const at = e.metadata.occurredAt as string;
     if (e.type === 'AttendanceAdded') lessons.push({ pos, d: e.data, at });
@@ -160,7 +161,7 @@ export const statisticsBatch: BatchHandler = async ({ sql, table: t }, events: S
 async function priceLessons(
   sql: Sql,
   t: T,
-  lessons: Array<{ d: Data<AttendanceEvent, 'AttendanceAdded'> }>,
+  lessons: Array<{ d: EventOf<'AttendanceAdded'>['data'] }>,
 ): Promise<Map<string, bigint>> {
   const rows = lessons.flatMap(({ d }) =>
     d.attendants.map((s) => ({
@@ -189,7 +190,7 @@ async function priceLessons(
 async function insertAttendances(
   sql: Sql,
   t: T,
-  lessons: Array<{ d: Data<AttendanceEvent, 'AttendanceAdded'> }>,
+  lessons: Array<{ d: EventOf<'AttendanceAdded'>['data'] }>,
 ): Promise<Map<string, number>> {
   const r = await sql.query<{ attendance_id: string; enrolled: number }>(
     `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees, enrolled)

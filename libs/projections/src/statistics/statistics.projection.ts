@@ -1,13 +1,8 @@
-import type { AttendanceEvent, EnrollmentEvent, PaymentEvent } from '@okul/domain';
+import type { EventOf } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
 import { defineProjection } from '../runtime/projection';
 import { statisticsBatch, STATISTICS_BATCH_TYPES } from './statistics.batch';
 import { day, enrolledAt, holder, month, type T } from './statistics.sql';
-
-type E<U extends { type: string; data: unknown }, K extends U['type']> = {
-  data: Extract<U, { type: K }>['data'];
-  metadata: { occurredAt: string };
-};
 
 /**
  * The İstatistikler view's read models, kept so that every figure can be answered "as of" a past moment
@@ -131,7 +126,7 @@ export const statisticsProjection = defineProjection({
     CREATE INDEX ON ${t('stat_debt_accounts')} (student_id, course_id) WHERE recorded_to IS NULL;
   `,
   handlers: {
-    EnrollmentAdded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentAdded'>) => {
+    EnrollmentAdded: async ({ sql, table }, e: EventOf<'EnrollmentAdded'>) => {
       const d = e.data;
       await sql.query(
         `INSERT INTO ${table('stat_enrollments')} (enrollment_id, organization_id, student_id, course_id, enrollment_type,
@@ -157,7 +152,7 @@ export const statisticsProjection = defineProjection({
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
       await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
-    EnrollmentEdited: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEdited'>) => {
+    EnrollmentEdited: async ({ sql, table }, e: EventOf<'EnrollmentEdited'>) => {
       const d = e.data;
       await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, {
         start_date: d.startDate,
@@ -171,27 +166,27 @@ export const statisticsProjection = defineProjection({
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
       await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
-    EnrollmentEnded: async ({ sql, table }, e: E<EnrollmentEvent, 'EnrollmentEnded'>) => {
+    EnrollmentEnded: async ({ sql, table }, e: EventOf<'EnrollmentEnded'>) => {
       const d = e.data;
       await newVersion(sql, table, d.enrollmentId, e.metadata.occurredAt, { end_date: d.endDate });
       await repriceLessons(sql, table, d.studentId, d.courseId, e.metadata.occurredAt);
       await recountEnrolled(sql, table, d.enrollmentId, d.courseId, e.metadata.occurredAt);
       await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
-    AttendanceAdded: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceAdded'>) => {
+    AttendanceAdded: async ({ sql, table }, e: EventOf<'AttendanceAdded'>) => {
       await addLesson(sql, table, e.data, e.metadata.occurredAt);
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    AttendanceEdited: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceEdited'>) => {
+    AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
       await addLesson(sql, table, e.data, e.metadata.occurredAt);
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    AttendanceDeleted: async ({ sql, table }, e: E<AttendanceEvent, 'AttendanceDeleted'>) => {
+    AttendanceDeleted: async ({ sql, table }, e: EventOf<'AttendanceDeleted'>) => {
       await removeLesson(sql, table, e.data.attendanceId, e.metadata.occurredAt);
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    PaymentAdded: async ({ sql, table }, e: E<PaymentEvent, 'PaymentAdded'>) => {
+    PaymentAdded: async ({ sql, table }, e: EventOf<'PaymentAdded'>) => {
       const d = e.data;
       // One round trip: the payment, its line for the ageing and, unless a correction, its collection.
       await sql.query(
@@ -218,28 +213,30 @@ export const statisticsProjection = defineProjection({
       );
       await refreshAccounts(sql, table, d.organizationId, e.metadata.occurredAt);
     },
-    PaymentEdited: async ({ sql, table }, e: E<PaymentEvent, 'PaymentEdited'>) => {
+    PaymentEdited: async ({ sql, table }, e: EventOf<'PaymentEdited'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, {
         amount: e.data.amount,
         counted: !e.data.isCorrection,
       });
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    PaymentSoftDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentSoftDeleted'>) => {
+    PaymentSoftDeleted: async ({ sql, table }, e: EventOf<'PaymentSoftDeleted'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    PaymentResurrected: async ({ sql, table }, e: E<PaymentEvent, 'PaymentResurrected'>) => {
+    PaymentResurrected: async ({ sql, table }, e: EventOf<'PaymentResurrected'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: true });
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
     },
-    PaymentPermanentlyDeleted: async ({ sql, table }, e: E<PaymentEvent, 'PaymentPermanentlyDeleted'>) => {
+    PaymentPermanentlyDeleted: async ({ sql, table }, e: EventOf<'PaymentPermanentlyDeleted'>) => {
       await changePayment(sql, table, e.data.paymentId, e.metadata.occurredAt, { active: false });
       await refreshAccounts(sql, table, e.data.organizationId, e.metadata.occurredAt);
       await sql.query(`DELETE FROM ${table('stat_payments')} WHERE id = $1`, [e.data.paymentId]);
     },
   },
-  batchHandlers: Object.fromEntries(STATISTICS_BATCH_TYPES.map((type) => [type, statisticsBatch])),
+  batchHandlers: Object.fromEntries(STATISTICS_BATCH_TYPES.map((type) => [type, statisticsBatch])) as {
+    [T in (typeof STATISTICS_BATCH_TYPES)[number]]: typeof statisticsBatch;
+  },
 });
 
 /**

@@ -1,11 +1,11 @@
 import { erasedStudentName } from '@okul/domain';
-import type { AuditMapper } from '../audit/audit-actions';
+import type { AuditMappers } from '../audit/audit-actions';
 
 const fullName = (d: { name?: string; surname?: string }) =>
   [d.name, d.surname].filter((x) => typeof x === 'string' && x !== '').join(' ') || undefined;
 
 /** product.md 3 log actions register/edit/soft_delete/resurrect_student, with the student's DBID and name. */
-export const studentAuditMappers: Record<string, AuditMapper> = {
+export const studentAuditMappers: AuditMappers = {
   StudentRegistered: (e) => ({
     action: 'register_student',
     details: { studentDbId: e.data.studentId, name: fullName(e.data), studentNumber: e.data.studentNumber },

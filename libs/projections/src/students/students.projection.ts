@@ -4,15 +4,10 @@ import {
   trLower,
   type SmsConsentCodeEvent,
   type SmsConsentEvent,
-  type StudentEvent,
+  type EventOf,
 } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
-
-type E<T extends StudentEvent['type']> = {
-  data: Extract<StudentEvent, { type: T }>['data'];
-  metadata: { occurredAt: string; userId: string | null };
-};
 
 /** A user id as the read model keeps it (uuid column); anything else (a system actor) is not a user. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,7 +54,7 @@ function listOf(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The row a registration inserts (the handler and the batch handler write the same). */
-function registeredRow(d: E<'StudentRegistered'>['data']) {
+function registeredRow(d: EventOf<'StudentRegistered'>['data']) {
   const fields = studentFieldsOf(d);
   const data = {
     id: d.studentId,
@@ -97,7 +92,7 @@ const ROW_COLUMNS = `id, organization_id, student_number, name, surname, tckn, d
                 created_at, created_by, phone, parent1_phone, parent2_phone, list_data`;
 
 /** A run of StudentRegistered in one multi-row insert, in event order. */
-const registerStudents: BatchHandler = async ({ sql, table }, events: Array<E<'StudentRegistered'>>) => {
+const registerStudents: BatchHandler<'StudentRegistered'> = async ({ sql, table }, events) => {
   await sql.query(
     `INSERT INTO ${table('students')} (${ROW_COLUMNS})
      SELECT ${ROW_COLUMNS}
@@ -149,7 +144,7 @@ export const studentsProjection = defineProjection({
     CREATE INDEX ON ${t('students')} (organization_id, dob_m, dob_d);
   `,
   handlers: {
-    StudentRegistered: async ({ sql, table }, e: E<'StudentRegistered'>) => {
+    StudentRegistered: async ({ sql, table }, e: EventOf<'StudentRegistered'>) => {
       const row = registeredRow(e.data);
       await sql.query(
         `INSERT INTO ${table('students')} (${ROW_COLUMNS})
@@ -175,7 +170,7 @@ export const studentsProjection = defineProjection({
         ],
       );
     },
-    StudentEdited: async ({ sql, table }, e: E<'StudentEdited'>) => {
+    StudentEdited: async ({ sql, table }, e: EventOf<'StudentEdited'>) => {
       const d = e.data;
       const fields = studentFieldsOf(d);
       const patch = { ...fields, editedAt: d.editedAt, editedBy: d.editedBy };
@@ -203,7 +198,7 @@ export const studentsProjection = defineProjection({
         ],
       );
     },
-    StudentSoftDeleted: async ({ sql, table }, e: E<'StudentSoftDeleted'>) => {
+    StudentSoftDeleted: async ({ sql, table }, e: EventOf<'StudentSoftDeleted'>) => {
       await sql.query(
         `UPDATE ${table('students')} SET deleted_at=$2, data = (data::jsonb || jsonb_build_object('deletedAt', $3::text))::text,
                 list_data = (list_data::jsonb || jsonb_build_object('deletedAt', $3::text))::text
@@ -242,7 +237,7 @@ export const studentsProjection = defineProjection({
       }
     },
     // KVKK: the row becomes what a rebuild from the shredded events gives (columns, answer, search text).
-    StudentPersonalDataErased: async ({ sql, table }, e: E<'StudentPersonalDataErased'>) => {
+    StudentPersonalDataErased: async ({ sql, table }, e: EventOf<'StudentPersonalDataErased'>) => {
       const d = e.data;
       const r = await sql.query<{ data: string }>(`SELECT data FROM ${table('students')} WHERE id = $1`, [
         d.studentId,
@@ -270,7 +265,7 @@ export const studentsProjection = defineProjection({
         ],
       );
     },
-    StudentResurrected: async ({ sql, table }, e: E<'StudentResurrected'>) => {
+    StudentResurrected: async ({ sql, table }, e: EventOf<'StudentResurrected'>) => {
       await sql.query(
         `UPDATE ${table('students')} SET deleted_at=NULL, data = (data::jsonb || '{"deletedAt":null}'::jsonb)::text,
                 list_data = (list_data::jsonb || '{"deletedAt":null}'::jsonb)::text

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
   ACCOUNTING_LIMITS,
   ACCOUNTING_METHOD_LABELS,
@@ -11,13 +9,14 @@ import {
   ACCOUNTING_TYPE_LABELS,
   ACCOUNTING_TYPES,
   type AccountingEntryView,
-  type AccountingMethod,
-  type AccountingSubtype,
-  type AccountingType,
 } from '@okul/domain';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormDatePicker } from '../../components/FormDatePicker';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { checkedResolver } from '../../lib/checked-resolver';
 import {
+  accountingDraft,
   accountingFormOf,
   checkAccountingForm,
   emptyAccountingForm,
@@ -39,7 +38,15 @@ export interface AccountingEntryDialogProps {
   onSave: (payload: Record<string, unknown>) => Promise<unknown>;
 }
 
-/** product.md 5 Accounting entry: save disabled until valid; the subtype list depends on the type. */
+/**
+ * product.md 5 Accounting entry: save disabled until valid (the domain's check, as the server's); the
+ * subtype list depends on the type, and changing the type clears the subtype and the employee.
+ */
+const resolver = checkedResolver((form: AccountingForm) => {
+  const checked = checkAccountingForm(form);
+  return checked.ok ? { ok: true, payload: checked.payload } : { ok: false, message: checked.warning };
+});
+
 export function AccountingEntryDialog({
   entry,
   employees,
@@ -48,135 +55,130 @@ export function AccountingEntryDialog({
   onClose,
   onSave,
 }: AccountingEntryDialogProps) {
-  const [form, setForm] = useState<AccountingForm>(() =>
-    entry ? accountingFormOf(entry) : emptyAccountingForm(),
-  );
-  const set = <K extends keyof AccountingForm>(key: K, value: AccountingForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { control, handleSubmit, setValue } = useForm<
+    AccountingForm,
+    unknown,
+    ReturnType<typeof accountingDraft>
+  >({ resolver, defaultValues: entry ? accountingFormOf(entry) : emptyAccountingForm() });
+  const form = useWatch({ control }) as AccountingForm;
   const checked = checkAccountingForm(form);
   const fieldError = (k: keyof AccountingForm) => (checked.ok ? undefined : checked.fields[k]);
 
-  const submit = async () => {
-    if (!checked.ok) return;
+  const submit = handleSubmit(async (payload) => {
     try {
-      await onSave(entry ? { id: entry.id, ...checked.payload } : checked.payload);
+      await onSave(entry ? { id: entry.id, ...payload } : payload);
       onClose();
     } catch {
       // the mutation showed "Kayıt eklenemedi. …"; the dialog keeps what was typed
     }
-  };
+  });
 
   return (
     <FormDialog
       title={entry ? 'Muhasebe Kaydını Düzenle' : 'Muhasebe Kaydı Ekle'}
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel={busy ? 'Kaydediliyor' : 'Kaydet'}
       submitDisabled={!checked.ok}
       cancelLabel="Vazgeç"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="type"
             select
             fullWidth
             label="Tür"
-            value={form.type}
-            onChange={(e) => setForm((f) => withType(f, e.target.value as AccountingType))}
-            error={!!fieldError('type')}
+            invalid={!!fieldError('type')}
+            onValueChange={(type) => {
+              const next = withType(form, type as AccountingForm['type']);
+              setValue('subtype', next.subtype);
+              setValue('employeeId', next.employeeId);
+            }}
           >
             {ACCOUNTING_TYPES.map((t) => (
               <MenuItem key={t} value={t}>
                 {ACCOUNTING_TYPE_LABELS[t]}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
+          </FormTextField>
+          <FormTextField
+            control={control}
+            name="subtype"
             select
             fullWidth
             label="Alt tür"
-            value={form.subtype}
             disabled={form.type === ''}
-            onChange={(e) => setForm((f) => withSubtype(f, e.target.value as AccountingSubtype))}
-            error={form.type !== '' && !!fieldError('subtype')}
+            invalid={form.type !== '' && !!fieldError('subtype')}
+            onValueChange={(subtype) =>
+              setValue('employeeId', withSubtype(form, subtype as AccountingForm['subtype']).employeeId)
+            }
           >
             {subtypeOptions(form).map((s) => (
               <MenuItem key={s} value={s}>
                 {ACCOUNTING_SUBTYPE_LABELS[s]}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         </Stack>
         {form.subtype === 'wage' && (
-          <TextField
+          <FormTextField
+            control={control}
+            name="employeeId"
             select
             fullWidth
             label="Çalışan"
-            value={form.employeeId}
-            onChange={(e) => set('employeeId', e.target.value)}
-            error={!!fieldError('employeeId') || employeesError !== null}
-            helperText={employeesError ?? (employees.length === 0 ? 'Kayıtlı çalışan yok.' : undefined)}
+            invalid={!!fieldError('employeeId') || employeesError !== null}
+            hint={employeesError ?? (employees.length === 0 ? 'Kayıtlı çalışan yok.' : undefined)}
           >
             {employees.map((e) => (
               <MenuItem key={e.id} value={e.id}>
                 {`${e.name} ${e.surname}`}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="amount"
             fullWidth
             label="Tutar (TL)"
-            value={form.amount}
-            onChange={(e) => set('amount', e.target.value)}
-            error={form.amount !== '' && !!fieldError('amount')}
-            slotProps={{ htmlInput: { maxLength: ACCOUNTING_LIMITS.amountLength, inputMode: 'decimal' } }}
+            invalid={form.amount !== '' && !!fieldError('amount')}
+            maxLength={ACCOUNTING_LIMITS.amountLength}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          <DatePicker
-            label="Tarih"
-            value={form.date}
-            onChange={(d) => set('date', d)}
-            slotProps={{ textField: { fullWidth: true, error: !!fieldError('date') } }}
-          />
+          <FormDatePicker control={control} name="date" label="Tarih" invalid={!!fieldError('date')} />
         </Stack>
-        <TextField
-          select
-          fullWidth
-          label="Yöntem"
-          value={form.method}
-          onChange={(e) => set('method', e.target.value as AccountingMethod)}
-        >
+        <FormTextField control={control} name="method" select fullWidth label="Yöntem">
           {ACCOUNTING_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
               {ACCOUNTING_METHOD_LABELS[m]}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="receiptNumber"
           fullWidth
           label="Makbuz no"
-          value={form.receiptNumber}
-          onChange={(e) => set('receiptNumber', e.target.value)}
-          error={!!fieldError('receiptNumber')}
-          helperText={fieldError('receiptNumber')}
-          slotProps={{ htmlInput: { maxLength: ACCOUNTING_LIMITS.receiptNumber } }}
+          invalid={!!fieldError('receiptNumber')}
+          hint={fieldError('receiptNumber')}
+          maxLength={ACCOUNTING_LIMITS.receiptNumber}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="notes"
           fullWidth
           multiline
           minRows={2}
           maxRows={6}
           label="Notlar"
-          value={form.notes}
-          onChange={(e) => set('notes', e.target.value)}
-          error={!!fieldError('notes')}
-          helperText={fieldError('notes')}
-          slotProps={{ htmlInput: { maxLength: ACCOUNTING_LIMITS.notes } }}
+          invalid={!!fieldError('notes')}
+          hint={fieldError('notes')}
+          maxLength={ACCOUNTING_LIMITS.notes}
         />
         {!checked.ok && (
           <Alert severity="warning" role="status">

@@ -1,3 +1,4 @@
+import type { EmployeeAnswer } from '@okul/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
@@ -39,7 +40,6 @@ import {
   todayDay,
   type EmployeeDraft,
   type EmployeeFormMode,
-  type EmployeeRecord,
 } from './employee-form';
 
 export interface Option {
@@ -50,7 +50,7 @@ export interface Option {
 export interface EmployeeFormDialogProps {
   mode: EmployeeFormMode;
   /** null adds; a record edits it. */
-  employee: EmployeeRecord | null;
+  employee: EmployeeAnswer | null;
   /** The type a new employee starts with (the open tab). */
   defaultTypeId: EmployeeTypeId;
   courses: Option[];

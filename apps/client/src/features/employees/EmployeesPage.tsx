@@ -1,7 +1,5 @@
-import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,23 +9,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatTl, INSTRUCTOR_TYPE_ID, type EmployeeTypeId } from '@okul/domain';
+import { formatTl, INSTRUCTOR_TYPE_ID, type EmployeeAnswer, type EmployeeTypeId } from '@okul/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
-import {
-  employeeTypeLabel,
-  isActiveWage,
-  splitEmployees,
-  wageTermsLabel,
-  type EmployeeRecord,
-} from './employee-form';
+import { employeeTypeLabel, isActiveWage, splitEmployees, wageTermsLabel } from './employee-form';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
-import { PersonAvatar } from './PersonAvatar';
+import { fullName, personColumns, RestoreButton } from './people-columns';
 import { usePeopleOptions } from './PeoplePickers';
 import {
   employeesListQueryOptions,
@@ -38,12 +30,10 @@ import {
   useResurrectEmployee,
 } from './queries';
 
-type Editing = { employee: EmployeeRecord | null } | null;
-
-const fullName = (e: EmployeeRecord) => `${e.name} ${e.surname}`;
+type Editing = { employee: EmployeeAnswer | null } | null;
 
 /** product.md 4 Wage period: each period with its terms, amount, what it earned so far, and Aktif. */
-function WagePeriods({ e }: { e: EmployeeRecord }) {
+function WagePeriods({ e }: { e: EmployeeAnswer }) {
   if (e.wages.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -76,8 +66,8 @@ export function EmployeesPage() {
   const { courseOptions, userOptions } = usePeopleOptions(orgId);
   const [tab, setTab] = useState<'instructors' | 'others'>('instructors');
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeRecord | null>(null);
-  const [toPurge, setToPurge] = useState<EmployeeRecord | null>(null);
+  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
+  const [toPurge, setToPurge] = useState<EmployeeAnswer | null>(null);
   const add = useAddEmployee(orgId);
   const edit = useEditEmployee(orgId);
   const remove = useDeleteEmployee(orgId);
@@ -87,21 +77,10 @@ export function EmployeesPage() {
   const defaultTypeId: EmployeeTypeId = tab === 'instructors' ? INSTRUCTOR_TYPE_ID : 1;
 
   const money = (v: number | undefined) => (v === undefined ? '—' : formatTl(v));
-  const columns: Column<EmployeeRecord>[] = [
-    {
-      key: 'name',
-      header: 'İsim Soyisim',
-      cell: (e) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <PersonAvatar person={e} />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {fullName(e)}
-          </Typography>
-        </Stack>
-      ),
-    },
+  const columns: Column<EmployeeAnswer>[] = [
+    personColumns.name(),
     ...(tab === 'others'
-      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
+      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeAnswer) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
     { key: 'phone', header: 'Telefon', cell: (e) => e.phone ?? '—', hideBelow: 'md' },
     { key: 'wages', header: 'Maaş dönemleri', cell: (e) => <WagePeriods e={e} />, hideBelow: 'md' },
@@ -121,28 +100,15 @@ export function EmployeesPage() {
         </Typography>
       ),
     },
-    {
-      key: 'actions',
-      header: 'İşlemler',
-      align: 'right',
-      width: 112,
-      cell: (e) => (
-        <EditDeleteActions
-          editLabel={`${fullName(e)} düzenle`}
-          deleteLabel={`${fullName(e)} sil`}
-          onEdit={() => setEditing({ employee: e })}
-          onDelete={() => setToDelete(e)}
-        />
-      ),
-    },
+    personColumns.actions((e) => setEditing({ employee: e }), setToDelete),
   ];
 
-  const deletedColumns: Column<EmployeeRecord>[] = [
-    { key: 'name', header: 'İsim Soyisim', cell: fullName },
+  const deletedColumns: Column<EmployeeAnswer>[] = [
+    personColumns.deletedName(),
     ...(tab === 'others'
-      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeRecord) => employeeTypeLabel(e.employeeTypeId) }]
+      ? [{ key: 'type', header: 'Tür', cell: (e: EmployeeAnswer) => employeeTypeLabel(e.employeeTypeId) }]
       : []),
-    { key: 'deletedAt', header: 'Silinme tarihi', cell: (e) => formatDateTime(e.deletedAt), hideBelow: 'sm' },
+    personColumns.deletedAt(),
     { key: 'outstanding', header: 'Bakiye', align: 'right', cell: (e) => money(e.outstanding) },
     {
       key: 'restore',
@@ -150,15 +116,11 @@ export function EmployeesPage() {
       align: 'right',
       cell: (e) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Button
-            size="small"
-            startIcon={<RestoreIcon />}
-            disabled={resurrect.isPending}
-            aria-label={`${fullName(e)} geri getir`}
-            onClick={() => resurrect.mutate({ id: e.id })}
-          >
-            Geri Getir
-          </Button>
+          <RestoreButton
+            person={e}
+            busy={resurrect.isPending}
+            onRestore={(p) => resurrect.mutate({ id: p.id })}
+          />
           {/* product.md 4: the permanent delete icon is for deleted other employees (not instructors) */}
           {e.employeeTypeId !== INSTRUCTOR_TYPE_ID && (
             <Tooltip title="Kalıcı olarak sil">

@@ -1,6 +1,4 @@
-import { EditDeleteActions } from '../../components/TableParts';
 import AddIcon from '@mui/icons-material/Add';
-import RestoreIcon from '@mui/icons-material/Restore';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -11,11 +9,11 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
-import { formatDateTime } from '../../lib/format';
 import { useOrgId } from '../auth/useSession';
-import { splitEmployees, type EmployeeRecord } from './employee-form';
+import { splitEmployees } from './employee-form';
+import type { EmployeeAnswer } from '@okul/domain';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
-import { PersonAvatar } from './PersonAvatar';
+import { fullName, personColumns, RestoreButton } from './people-columns';
 import { usePeopleOptions } from './PeoplePickers';
 import {
   instructorsQueryOptions,
@@ -25,9 +23,7 @@ import {
   useResurrectInstructor,
 } from './queries';
 
-type Editing = { instructor: EmployeeRecord | null } | null;
-
-const fullName = (e: EmployeeRecord) => `${e.name} ${e.surname}`;
+type Editing = { instructor: EmployeeAnswer | null } | null;
 
 /**
  * /giris/egitmenler (school-admin): the instructors (employees of type 2, the same records as the Eğitmenler
@@ -40,7 +36,7 @@ export function InstructorsPage() {
   const { active, deleted } = useMemo(() => splitEmployees(data).instructors, [data]);
   const { courseOptions, courseName, userOptions } = usePeopleOptions(orgId);
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<EmployeeRecord | null>(null);
+  const [toDelete, setToDelete] = useState<EmployeeAnswer | null>(null);
   const add = useAddInstructor(orgId);
   const edit = useEditInstructor(orgId);
   const remove = useDeleteInstructor(orgId);
@@ -48,7 +44,7 @@ export function InstructorsPage() {
   const userLabel = (id: string | null) =>
     id ? (userOptions.find((u) => u.id === id)?.label ?? 'Kurumdan ayrılmış kullanıcı') : '—';
 
-  const branches = (e: EmployeeRecord) => (
+  const branches = (e: EmployeeAnswer) => (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {e.branches.map((id) => (
         <Chip key={id} size="small" variant="outlined" label={courseName.get(id) ?? 'Silinmiş kurs'} />
@@ -56,19 +52,8 @@ export function InstructorsPage() {
     </Stack>
   );
 
-  const columns: Column<EmployeeRecord>[] = [
-    {
-      key: 'name',
-      header: 'İsim Soyisim',
-      cell: (e) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <PersonAvatar person={e} />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {fullName(e)}
-          </Typography>
-        </Stack>
-      ),
-    },
+  const columns: Column<EmployeeAnswer>[] = [
+    personColumns.name(),
     { key: 'branches', header: 'Branşlar', cell: branches },
     {
       key: 'cv',
@@ -86,40 +71,23 @@ export function InstructorsPage() {
       ),
     },
     { key: 'user', header: 'Bağlı kullanıcı', hideBelow: 'md', cell: (e) => userLabel(e.userId) },
-    {
-      key: 'actions',
-      header: 'İşlemler',
-      align: 'right',
-      width: 112,
-      cell: (e) => (
-        <EditDeleteActions
-          editLabel={`${fullName(e)} düzenle`}
-          deleteLabel={`${fullName(e)} sil`}
-          onEdit={() => setEditing({ instructor: e })}
-          onDelete={() => setToDelete(e)}
-        />
-      ),
-    },
+    personColumns.actions((e) => setEditing({ instructor: e }), setToDelete),
   ];
 
-  const deletedColumns: Column<EmployeeRecord>[] = [
-    { key: 'name', header: 'İsim Soyisim', cell: fullName },
+  const deletedColumns: Column<EmployeeAnswer>[] = [
+    personColumns.deletedName(),
     { key: 'branches', header: 'Branşlar', cell: branches, hideBelow: 'sm' },
-    { key: 'deletedAt', header: 'Silinme tarihi', cell: (e) => formatDateTime(e.deletedAt), hideBelow: 'sm' },
+    personColumns.deletedAt(),
     {
       key: 'restore',
       header: 'İşlemler',
       align: 'right',
       cell: (e) => (
-        <Button
-          size="small"
-          startIcon={<RestoreIcon />}
-          disabled={resurrect.isPending}
-          aria-label={`${fullName(e)} geri getir`}
-          onClick={() => resurrect.mutate({ id: e.id })}
-        >
-          Geri Getir
-        </Button>
+        <RestoreButton
+          person={e}
+          busy={resurrect.isPending}
+          onRestore={(p) => resurrect.mutate({ id: p.id })}
+        />
       ),
     },
   ];

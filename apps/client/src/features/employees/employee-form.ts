@@ -7,33 +7,11 @@ import {
   toDecimalTl,
   toEpoch,
   toLocal,
+  type EmployeeAnswer,
   type EmployeeTypeId,
-  type Kurus,
   type WagePeriod,
 } from '@okul/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-
-/** product.md 3 Employee as getEmployees answers it (instructors are employees of type 2). */
-export interface EmployeeRecord {
-  id: string;
-  name: string;
-  surname: string;
-  userId: string | null;
-  employeeTypeId: EmployeeTypeId;
-  phone: string | null;
-  notes: string | null;
-  cv: string | null;
-  branches: string[];
-  avatar: string | null;
-  safeName: string;
-  wages: WagePeriod[];
-  deletedAt: string | null;
-  /** Wages owed at the moment of reading (getEmployees only), kuruş. */
-  earned?: Kurus;
-  paid?: Kurus;
-  outstanding?: Kurus;
-  earnedByWage?: Kurus[];
-}
 
 export interface WageDraft {
   type: WagePeriod['type'];
@@ -86,7 +64,7 @@ export const emptyWage = (today: string): WageDraft => ({
   payAtBeginning: false,
 });
 
-export function draftOf(employee: EmployeeRecord | null, typeId: EmployeeTypeId): EmployeeDraft {
+export function draftOf(employee: EmployeeAnswer | null, typeId: EmployeeTypeId): EmployeeDraft {
   if (!employee)
     return {
       name: '',
@@ -174,8 +152,8 @@ export function isChanged(draft: EmployeeDraft, initial: EmployeeDraft, mode: Em
 export const employeeTypeLabel = (id: EmployeeTypeId) => EMPLOYEE_TYPES[id];
 
 /** The Employees page's two tabs (product.md 2): Eğitmenler and Diğer Çalışanlar, each with its deleted list. */
-export function splitEmployees(list: readonly EmployeeRecord[]) {
-  const tab = (rows: EmployeeRecord[]) => ({
+export function splitEmployees(list: readonly EmployeeAnswer[]) {
+  const tab = (rows: EmployeeAnswer[]) => ({
     active: rows.filter((e) => e.deletedAt === null),
     deleted: rows.filter((e) => e.deletedAt !== null),
   });

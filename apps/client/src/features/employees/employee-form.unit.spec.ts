@@ -1,3 +1,4 @@
+import type { EmployeeAnswer } from '@okul/domain';
 import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
@@ -9,13 +10,18 @@ import {
   isoToDay,
   splitEmployees,
   wageTermsLabel,
-  type EmployeeRecord,
 } from './employee-form';
 
 const PIANO = '11111111-1111-4111-8111-111111111111';
 
-const record = (over: Partial<EmployeeRecord> = {}): EmployeeRecord => ({
+const record = (over: Partial<EmployeeAnswer> = {}): EmployeeAnswer => ({
   id: '22222222-2222-4222-8222-222222222222',
+  organizationId: '33333333-3333-4333-8333-333333333333',
+  employeeType: 'instructor',
+  createdAt: null,
+  createdBy: null,
+  editedAt: null,
+  editedBy: null,
   name: 'Zeynep',
   surname: 'Arı',
   userId: null,

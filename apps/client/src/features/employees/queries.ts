@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { errorText, unwrap } from '../../api/client';
 import { orgKey } from '../../lib/query-keys';
 import type { MyInstructors } from '@okul/domain';
-import type { EmployeeRecord } from './employee-form';
+import type { EmployeeAnswer } from '@okul/domain';
 
 export const employeeKeys = {
   // the same key the Muhasebe page reads its employee picker with, so both refresh together
@@ -16,14 +16,14 @@ export const employeesListQueryOptions = (orgId: string) =>
   queryOptions({
     queryKey: employeeKeys.employees(orgId),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<EmployeeRecord[]>(`/orgs/${orgId}/getEmployees`, { signal })) ?? [],
+      unwrap(await api.get<EmployeeAnswer[]>(`/orgs/${orgId}/getEmployees`, { signal })) ?? [],
   });
 
 export const instructorsQueryOptions = (orgId: string) =>
   queryOptions({
     queryKey: employeeKeys.instructors(orgId),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<EmployeeRecord[]>(`/orgs/${orgId}/getInstructors`, { signal })) ?? [],
+      unwrap(await api.get<EmployeeAnswer[]>(`/orgs/${orgId}/getInstructors`, { signal })) ?? [],
   });
 
 /**

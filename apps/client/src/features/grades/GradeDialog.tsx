@@ -1,11 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { GRADE_LIMITS, message, type Grade } from '@okul/domain';
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { GRADE_LIMITS, type Grade } from '@okul/domain';
+import { useCallback } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
-import { checkedResolver, warnRoot } from '../../lib/checked-resolver';
+import { CourseField } from '../../components/CourseField';
+import { useCheckedDialogForm } from '../../lib/checked-resolver';
 import { emptyGradeForm, gradeFormOf, gradePayload, type GradeForm, type GradeGroup } from './grades';
 
 export interface GradeDialogProps {
@@ -33,13 +34,12 @@ export function GradeDialog({
   onSave,
 }: GradeDialogProps) {
   const editing = grade !== null;
-  const resolver = useMemo(
-    () => checkedResolver((form: GradeForm) => gradePayload(studentId, grade, form)),
-    [studentId, grade],
-  );
-  const { control, handleSubmit, setValue } = useForm<GradeForm, unknown, Record<string, unknown>>({
-    resolver,
+  const check = useCallback((form: GradeForm) => gradePayload(studentId, grade, form), [studentId, grade]);
+  const { control, submit, setValue } = useCheckedDialogForm({
+    check,
     defaultValues: grade ? gradeFormOf(grade) : emptyGradeForm(defaultCourseId),
+    onSave,
+    onClose,
   });
   const courseId = useWatch({ control, name: 'courseId' });
   const groups = courseId ? groupsOf(courseId) : [];
@@ -48,15 +48,6 @@ export function GradeDialog({
     grade?.classId && !groups.some((g) => g.id === grade.classId)
       ? [...groups, { id: grade.classId, title: 'Önceki grup' }]
       : groups;
-
-  const submit = handleSubmit(async (payload) => {
-    try {
-      await onSave(payload);
-      onClose();
-    } catch {
-      // the mutation showed "Not kaydedilemedi: …" / "Not güncellenemedi: …"
-    }
-  }, warnRoot);
 
   return (
     <FormDialog
@@ -67,22 +58,13 @@ export function GradeDialog({
       submitLabel="Kaydet"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormTextField
+        <CourseField
           control={control}
           name="courseId"
-          select
-          label="Kurs"
-          required
+          courses={courses}
           disabled={editing}
           onValueChange={() => setValue('classId', '')}
-          hint={courses.length === 0 ? message('student.noOptions') : undefined}
-        >
-          {courses.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        />
         <FormTextField
           control={control}
           name="classId"

@@ -3,9 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField';
+import { checkedResolver } from '../../lib/checked-resolver';
 import { passwordHint } from '../../lib/password-hint';
 import { newPasswordProblem } from './link-params';
+
+interface NewPasswordValues {
+  password: string;
+  confirmation: string;
+}
+
+const resolver = checkedResolver(({ password, confirmation }: NewPasswordValues) => {
+  const problem = newPasswordProblem(password, confirmation);
+  return problem ? { ok: false, message: problem } : { ok: true, payload: { newPassword: password } };
+});
 
 /**
  * The password + confirmation form of /giris/reset and /giris/invite (product.md 5): both non-empty and
@@ -24,17 +36,19 @@ export function NewPasswordForm({
   busy: boolean;
   onSubmit: (newPassword: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { control, handleSubmit, clearErrors, formState } = useForm<
+    NewPasswordValues,
+    unknown,
+    { newPassword: string }
+  >({ resolver, defaultValues: { password: '', confirmation: '' } });
+  const password = useWatch({ control, name: 'password' });
+  const problem = formState.errors.root?.message;
+  // the alert goes as soon as either field changes again
+  const clearProblem = () => clearErrors('root');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const p = newPasswordProblem(password, confirmation);
-    setProblem(p);
-    if (p === null) onSubmit(password);
-  }
+  const submit = handleSubmit(({ newPassword }) => {
+    if (!busy) onSubmit(newPassword);
+  });
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
@@ -47,29 +61,25 @@ export function NewPasswordForm({
           fullWidth
           slotProps={{ htmlInput: { readOnly: true } }}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="password"
           label="Yeni şifre"
           type="password"
           autoComplete="new-password"
           autoFocus
           fullWidth
-          helperText={passwordHint(password)}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setProblem(null);
-          }}
+          hint={passwordHint(password)}
+          onValueChange={clearProblem}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="confirmation"
           label="Yeni şifre (tekrar)"
           type="password"
           autoComplete="new-password"
           fullWidth
-          value={confirmation}
-          onChange={(e) => {
-            setConfirmation(e.target.value);
-            setProblem(null);
-          }}
+          onValueChange={clearProblem}
         />
         {problem && <Alert severity="error">{problem}</Alert>}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>

@@ -7,7 +7,7 @@ import {
   type smsNoticePreviewAnswerSchema,
   type SmsOutboxRecord,
   type SmsStatus,
-  type SmsStudentPhones,
+  type SmsRecipients,
 } from '@okul/domain';
 import { enqueueSnackbar } from 'notistack';
 import { api } from '../../api/api';
@@ -51,11 +51,6 @@ export function useSaveSmsNotices(orgId: string) {
     },
     onError: (error) => enqueueSnackbar(errorText(error), { variant: 'error' }),
   });
-}
-
-export interface SmsRecipients {
-  smsCredits: number;
-  students: SmsStudentPhones[];
 }
 
 export const smsRecipientsQueryOptions = (orgId: string) =>

@@ -88,7 +88,7 @@ describe('panel menu (product.md 2 and 6)', () => {
     for (const p of Object.values(PANEL_PAGES)) expect(MENU_CATEGORIES).toContain(p.category);
   });
 
-  it('holds the account pages of issue 3 with their roles and categories', () => {
+  it('holds the account pages (inbox, users, settings) with their roles and categories', () => {
     expect(PANEL_PAGES.inbox).toMatchObject({
       path: '/giris/gelen-kutusu',
       minRole: ROLES.schoolStudent,

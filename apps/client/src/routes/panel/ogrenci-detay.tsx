@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseStudentNumber } from '../../features/students/student-number';
 import { requirePage } from './gating';
@@ -6,6 +5,7 @@ import { panelLayoutRoute } from './layout';
 import { PANEL_PAGES } from './menu';
 
 // Loaded on first visit (code-split by route): a page's first load carries only what it shows.
+const StudentNotFound = lazyRouteComponent(() => import('./-components/StudentNotFound'), 'StudentNotFound');
 const StudentDetailPage = lazyRouteComponent(
   () => import('../../features/students/detail/StudentDetailPage'),
   'StudentDetailPage',
@@ -21,7 +21,7 @@ export const studentDetailRoute = createRoute({
   },
   component: function StudentDetailRoute() {
     const n = parseStudentNumber(studentDetailRoute.useParams().studentNumber);
-    if (n === null) return <Alert severity="warning">Öğrenci bulunamadı.</Alert>;
+    if (n === null) return <StudentNotFound />;
     return <StudentDetailPage key={n} studentNumber={n} />;
   },
 });

@@ -1,13 +1,14 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { ENROLLMENT_TYPES, type EnrollmentType, message } from '@okul/domain';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { ENROLLMENT_TYPES } from '@okul/domain';
+import { useCallback } from 'react';
+import { useWatch } from 'react-hook-form';
+import { CourseField } from '../../../components/CourseField';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { FormDatePicker } from '../../../components/FormDatePicker';
 import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/FormTextField';
+import { useCheckedDialogForm } from '../../../lib/checked-resolver';
 import type { Course } from '@okul/domain';
 import {
   ENROLLMENT_TYPE_LABELS,
@@ -36,25 +37,16 @@ export function AddEnrollmentDialog({
   onClose,
   onAdd,
 }: AddEnrollmentDialogProps) {
-  const [form, setForm] = useState<AddEnrollmentForm>(emptyAddEnrollmentForm);
-  const set = <K extends keyof AddEnrollmentForm>(key: K, value: AddEnrollmentForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const periodic = form.enrollmentType === 'periodic';
-
-  const submit = async () => {
-    const checked = addEnrollmentPayload(studentId, form);
-    if (!checked.ok) {
-      enqueueSnackbar(checked.message, { variant: 'warning' });
-      return;
-    }
-    try {
-      await onAdd(checked.payload);
-      setForm(emptyAddEnrollmentForm());
-      onClose();
-    } catch {
-      // the mutation showed the toast; the dialog keeps the input
-    }
-  };
+  const check = useCallback((form: AddEnrollmentForm) => addEnrollmentPayload(studentId, form), [studentId]);
+  const { control, submit } = useCheckedDialogForm({
+    check,
+    defaultValues: emptyAddEnrollmentForm(),
+    onSave: onAdd,
+    onClose,
+    // the dialog stays mounted: the next enrolment starts from an empty form
+    resetOnSave: true,
+  });
+  const periodic = useWatch({ control, name: 'enrollmentType' }) === 'periodic';
 
   return (
     <FormDialog
@@ -62,92 +54,56 @@ export function AddEnrollmentDialog({
       title="Kurs Kaydı Ekle"
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel="Kaydet"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          select
-          label="Kurs"
-          required
-          value={form.courseId}
-          onChange={(e) => set('courseId', e.target.value)}
-          helperText={courses.length === 0 ? message('student.noOptions') : undefined}
-        >
-          {courses.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Kayıt türü"
-          value={form.enrollmentType}
-          onChange={(e) => set('enrollmentType', e.target.value as EnrollmentType)}
-        >
+        <CourseField control={control} name="courseId" courses={courses} />
+        <FormTextField control={control} name="enrollmentType" select label="Kayıt türü">
           {ENROLLMENT_TYPES.map((t) => (
             <MenuItem key={t} value={t}>
               {ENROLLMENT_TYPE_LABELS[t]}
             </MenuItem>
           ))}
-        </TextField>
+        </FormTextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="price"
             label={periodic ? 'Dönem ücreti (TL)' : 'Ders ücreti (TL)'}
             required
             fullWidth
-            value={form.price}
-            onChange={(e) => set('price', e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+            maxLength={20}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="discount"
             label="İndirim (TL)"
             fullWidth
-            value={form.discount}
-            onChange={(e) => set('discount', e.target.value)}
-            helperText="Her ücretten düşülür"
-            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+            hint="Her ücretten düşülür"
+            maxLength={20}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Stack>
         {periodic && (
           <>
             <PeriodFields
-              length={form.periodLength}
-              unit={form.periodUnit}
-              classesPerPeriod={form.classesPerPeriod}
-              onLengthChange={(v) => set('periodLength', v)}
-              onUnitChange={(v) => set('periodUnit', v)}
-              onClassesPerPeriodChange={(v) => set('classesPerPeriod', v)}
+              control={control}
+              names={{ length: 'periodLength', unit: 'periodUnit', classesPerPeriod: 'classesPerPeriod' }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DatePicker
+              <FormDatePicker
+                control={control}
+                name="startDate"
                 label="Başlangıç"
-                value={form.startDate}
-                onChange={(d) => set('startDate', d)}
-                slotProps={{ textField: { fullWidth: true, helperText: 'Boş bırakılırsa şimdi başlar' } }}
+                hint="Boş bırakılırsa şimdi başlar"
               />
-              <DatePicker
-                label="Bitiş"
-                value={form.endDate}
-                onChange={(d) => set('endDate', d)}
-                slotProps={{
-                  textField: { fullWidth: true, helperText: 'İsteğe bağlı' },
-                  field: { clearable: true },
-                }}
-              />
+              <FormDatePicker control={control} name="endDate" label="Bitiş" hint="İsteğe bağlı" clearable />
             </Stack>
           </>
         )}
-        <FormControlLabel
-          control={
-            <Checkbox checked={form.isOfficial} onChange={(e) => set('isOfficial', e.target.checked)} />
-          }
-          label="Resmi kayıt"
-        />
+        <FormCheckbox control={control} name="isOfficial" label="Resmi kayıt" />
       </Stack>
     </FormDialog>
   );

@@ -1,16 +1,17 @@
 import { message } from '@okul/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { enqueueSnackbar } from 'notistack';
 import { ApiError, errorText } from '../../../api/client';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { FormDatePicker } from '../../../components/FormDatePicker';
 import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/FormTextField';
+import { checkedResolver } from '../../../lib/checked-resolver';
 import { withPrefix } from '../messages';
 import type { EnrollmentView as Enrollment } from '@okul/domain';
 import {
@@ -33,43 +34,51 @@ export interface EditEnrollmentDialogProps {
 /**
  * product.md 2/5: the registration editing dialog (newPrice, newStartDate, newEndDate, newPeriodUnit,
  * newPeriodLength, newClassesPerPeriod, newIsOfficial). The update button waits for a change; a refusal
- * is listed under "Güncelleme yapılamadı." (api.md 8.3).
+ * is listed under "Güncelleme yapılamadı." (api.md 8.3), the draft's own problems one per line as well.
  */
 export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: EditEnrollmentDialogProps) {
-  const [draft, setDraft] = useState<EnrollmentDraft>(() => enrollmentDraft(enrollment));
-  const [reasons, setReasons] = useState<string[]>([]);
-  const set = <K extends keyof EnrollmentDraft>(key: K, value: EnrollmentDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const changes = useMemo(() => enrollmentChanges(enrollment, draft), [enrollment, draft]);
-  const changed = Object.keys(changes).length > 0;
+  const resolver = useMemo(
+    () =>
+      checkedResolver((draft: EnrollmentDraft) => {
+        const changes = enrollmentChanges(enrollment, draft);
+        const problems = checkEnrollmentChanges(enrollment.id, changes);
+        return problems.length > 0
+          ? { ok: false as const, message: problems.join('\n') }
+          : { ok: true as const, payload: { id: enrollment.id, ...changes } };
+      }),
+    [enrollment],
+  );
+  const { control, handleSubmit, setError, formState } = useForm<
+    EnrollmentDraft,
+    unknown,
+    Record<string, unknown>
+  >({ resolver, defaultValues: enrollmentDraft(enrollment) });
+  const draft = useWatch({ control }) as EnrollmentDraft;
+  const changed = Object.keys(enrollmentChanges(enrollment, draft)).length > 0;
   const periodic = enrollment.enrollmentType === 'periodic';
+  const root = formState.errors.root;
+  const reasons = root?.server?.message
+    ? refusalReasons(root.server.message)
+    : (root?.message?.split('\n') ?? []);
 
-  const submit = async () => {
-    const problems = checkEnrollmentChanges(enrollment.id, changes);
-    if (problems.length > 0) {
-      setReasons(problems);
-      return;
-    }
+  const submit = handleSubmit(async (payload) => {
     try {
-      await onEdit({ id: enrollment.id, ...changes });
+      await onEdit(payload);
       onClose();
     } catch (error) {
-      setReasons(refusalReasons(errorText(error)));
+      setError('root.server', { message: errorText(error) });
       // api.md 8.3: no answer reads "Kurs kaydı düzenlemesi yapılamadı: Bağlantı hatası"
       if (error instanceof ApiError && error.status === 0)
         enqueueSnackbar(withPrefix(message('enrollment.editFailed'), error.message), { variant: 'error' });
     }
-  };
+  });
 
   return (
     <FormDialog
       title="Kurs Kaydını Düzenle"
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       submitLabel="Güncelle"
       submitDisabled={!changed}
     >
@@ -85,48 +94,28 @@ export function EditEnrollmentDialog({ enrollment, busy, onClose, onEdit }: Edit
         </Alert>
       )}
       <Stack spacing={2}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="newPrice"
           label={periodic ? 'Dönem ücreti (TL)' : 'Ders ücreti (TL)'}
-          value={draft.newPrice}
-          onChange={(e) => set('newPrice', e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 10, inputMode: 'decimal' } }}
+          maxLength={10}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <DatePicker
-            label="Başlangıç"
-            value={draft.newStartDate}
-            onChange={(d) => set('newStartDate', d)}
-            slotProps={{ textField: { fullWidth: true } }}
-          />
-          <DatePicker
-            label="Bitiş"
-            value={draft.newEndDate}
-            onChange={(d) => set('newEndDate', d)}
-            slotProps={{
-              textField: { fullWidth: true, helperText: 'Boş: açık uçlu' },
-              field: { clearable: true },
-            }}
-          />
+          <FormDatePicker control={control} name="newStartDate" label="Başlangıç" />
+          <FormDatePicker control={control} name="newEndDate" label="Bitiş" hint="Boş: açık uçlu" clearable />
         </Stack>
         {periodic && (
           <PeriodFields
-            length={draft.newPeriodLength}
-            unit={draft.newPeriodUnit}
-            classesPerPeriod={draft.newClassesPerPeriod}
-            onLengthChange={(v) => set('newPeriodLength', v)}
-            onUnitChange={(v) => set('newPeriodUnit', v)}
-            onClassesPerPeriodChange={(v) => set('newClassesPerPeriod', v)}
+            control={control}
+            names={{
+              length: 'newPeriodLength',
+              unit: 'newPeriodUnit',
+              classesPerPeriod: 'newClassesPerPeriod',
+            }}
           />
         )}
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={draft.newIsOfficial}
-              onChange={(e) => set('newIsOfficial', e.target.checked)}
-            />
-          }
-          label="Resmi kayıt"
-        />
+        <FormCheckbox control={control} name="newIsOfficial" label="Resmi kayıt" />
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { PAYMENT_LIMITS, PAYMENT_METHODS, message } from '@okul/domain';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PAYMENT_LIMITS, PAYMENT_METHODS } from '@okul/domain';
+import { useCallback, useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
-import { checkedResolver, warnRoot } from '../../../lib/checked-resolver';
+import { CourseField } from '../../../components/CourseField';
+import { FormDatePicker } from '../../../components/FormDatePicker';
+import { useCheckedDialogForm } from '../../../lib/checked-resolver';
 import type { Payment } from '@okul/domain';
 import {
   PAYMENT_METHOD_LABELS,
@@ -40,35 +41,22 @@ export function PaymentDialog({
   onSave,
 }: PaymentDialogProps) {
   const editing = payment !== null;
-  const resolver = useMemo(
-    () =>
-      checkedResolver((form: PaymentForm) =>
-        payment ? editPaymentPayload(payment.id, form) : addPaymentPayload(studentId, form),
-      ),
+  const check = useCallback(
+    (form: PaymentForm) =>
+      payment ? editPaymentPayload(payment.id, form) : addPaymentPayload(studentId, form),
     [payment, studentId],
   );
-  const { control, handleSubmit, getValues, setValue } = useForm<
-    PaymentForm,
-    unknown,
-    Record<string, unknown>
-  >({
-    resolver,
+  const { control, submit, getValues, setValue } = useCheckedDialogForm({
+    check,
     defaultValues: payment ? paymentFormOf(payment) : emptyPaymentForm(defaultCourseId),
+    onSave,
+    onClose,
   });
   const method = useWatch({ control, name: 'method' });
   // opened before the enrolments arrived: take the only active course once it is known
   useEffect(() => {
     if (!editing && defaultCourseId && !getValues('courseId')) setValue('courseId', defaultCourseId);
   }, [editing, defaultCourseId, getValues, setValue]);
-
-  const submit = handleSubmit(async (payload) => {
-    try {
-      await onSave(payload);
-      onClose();
-    } catch {
-      // the mutation showed "Ödeme eklenemedi: …" / "Ödeme düzenlenemedi: …"
-    }
-  }, warnRoot);
 
   return (
     <FormDialog
@@ -89,21 +77,7 @@ export function PaymentDialog({
           maxLength={PAYMENT_LIMITS.amountLength}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <FormTextField
-          control={control}
-          name="courseId"
-          select
-          label="Kurs"
-          required
-          disabled={editing}
-          hint={courses.length === 0 ? message('student.noOptions') : undefined}
-        >
-          {courses.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <CourseField control={control} name="courseId" courses={courses} disabled={editing} />
         <FormTextField control={control} name="method" select label="Ödeme yöntemi">
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
@@ -111,21 +85,7 @@ export function PaymentDialog({
             </MenuItem>
           ))}
         </FormTextField>
-        {!editing && (
-          <Controller
-            control={control}
-            name="date"
-            render={({ field }) => (
-              <DatePicker
-                label="Ödeme tarihi"
-                value={field.value}
-                onChange={(d) => field.onChange(d)}
-                inputRef={field.ref}
-                slotProps={{ textField: { fullWidth: true, onBlur: field.onBlur } }}
-              />
-            )}
-          />
-        )}
+        {!editing && <FormDatePicker control={control} name="date" label="Ödeme tarihi" />}
         <FormTextField
           control={control}
           name="referenceCode"
