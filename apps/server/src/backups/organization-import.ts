@@ -36,7 +36,8 @@ const damaged = (reason: string) =>
 export function readOrganizationBackupFile(zip: Uint8Array): ReadBackup {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(zip);
+    // The read models' JSON is the readable copy (most of the file's bytes): the import never inflates it.
+    files = unzipSync(zip, { filter: (f) => !f.name.startsWith(ORGANIZATION_BACKUP_FILES.readModelsPrefix) });
   } catch {
     throw new DomainError('backup.fileInvalid');
   }
