@@ -91,7 +91,8 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       zipBytes: zip.length,
       requestBytes: Buffer.byteLength(JSON.stringify(body)),
       imported: first.imported,
-      seconds: round(first.ms / 1000),
+      // The import alone: main.ts reports the whole suite (the backup taken first, the second import) as `seconds`.
+      importSeconds: round(first.ms / 1000),
       eventsPerSecond: rate(events, first.ms),
       readCheckAppendSeconds: round(appendedMs / 1000),
       appendEventsPerSecond: rate(events, appendedMs),
