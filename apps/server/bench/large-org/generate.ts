@@ -21,6 +21,7 @@ import {
   type PaymentMethod,
   type StudentEvent,
   type StudentNumberEvent,
+  type TcknRef,
   type TcknReservationEvent,
 } from '@okul/domain';
 
@@ -41,6 +42,8 @@ export interface LargeOrgOptions {
   courses?: number;
   seed?: number;
   now?: Date;
+  /** The server's keyed TCKN hash, so reservations are named as the server names them (a stand-in if absent). */
+  tcknRef?: TcknRef;
 }
 
 export interface SeedEvent {
@@ -150,6 +153,7 @@ function prng(seed: number) {
 
 export function generateLargeOrg(o: LargeOrgOptions): GeneratedOrg {
   const rand = prng(o.seed ?? 20_261_122);
+  const tcknRef = o.tcknRef ?? ((org: string, t: string) => `seed-${org}-${[...t].reverse().join('')}`);
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const chance = (p: number) => rand() < p;
@@ -263,7 +267,7 @@ export function generateLargeOrg(o: LargeOrgOptions): GeneratedOrg {
         allocatedAt: iso(at),
       },
     });
-    push<TcknReservationEvent>(at, tcknReservationStream(org, tckn), {
+    push<TcknReservationEvent>(at, tcknReservationStream(org, tcknRef(org, tckn)), {
       type: 'TcknReserved',
       data: { organizationId: org, tckn, studentId: id, reservedAt: iso(at) },
     });

@@ -303,7 +303,12 @@ export async function seedLargeOrg(
     };
   }
   let t = performance.now();
-  const generated = generateLargeOrg({ ...o, organizationId: owner.organizationId, userId: owner.userId });
+  const generated = generateLargeOrg({
+    ...o,
+    organizationId: owner.organizationId,
+    userId: owner.userId,
+    tcknRef: s.server.runtime.persistence.dataKeys.tcknRef,
+  });
   const generateSeconds = (performance.now() - t) / 1000;
   log(
     `generated ${generated.events.length} events in ${generateSeconds.toFixed(1)} s: ${JSON.stringify(generated.counts)}`,

@@ -99,11 +99,12 @@ function storeSuite(name: string, open: () => Promise<{ db: Db; cleanup(): Promi
     const student = randomUUID();
     const other = randomUUID();
     const stream = `student-${student}`;
+    const master = randomBytes(32).toString('base64');
 
     beforeAll(async () => {
       ({ db, cleanup } = await open());
       raw = await PostgresEventStore.create(db);
-      keys = new StudentDataKeys(db, randomBytes(32).toString('base64'));
+      keys = new StudentDataKeys(db, master);
       await keys.prepare();
       store = new PersonalDataEventStore(raw, keys);
       await store.append(stream, [registered(org, student, 26001), paid(org, student)], 'no_stream');
@@ -248,6 +249,69 @@ function storeSuite(name: string, open: () => Promise<{ db: Db; cleanup(): Promi
       const [e] = await store.readStream(`student-${old}`);
       for (const p of PERSONAL) expect(asText(e)).not.toContain(p);
       expect(e.data).toMatchObject({ name: 'Silinmiş öğrenci #26003', studentNumber: 26003, regY: 2026 });
+    });
+
+    it('blanks an erased student’s messages of an SMS campaign on every read path, keeping the others', async () => {
+      const gone = randomUUID();
+      const stays = randomUUID();
+      const msg = (studentId: string, n: string, text: string) => ({
+        messageCustomId: n,
+        studentId,
+        phoneKind: 'student',
+        dest: `90532111000${n}`,
+        msg: text,
+        size: 1,
+        credits: 1,
+      });
+      const campaign = `sms_campaign-${randomUUID()}`;
+      await store.append(
+        campaign,
+        [
+          {
+            id: randomUUID(),
+            type: 'SmsCampaignAccepted',
+            data: {
+              campaignId: campaign,
+              organizationId: org,
+              credits: 2,
+              messages: [
+                msg(gone, '1', 'Zeynep Kaya, yarın ders yok.'),
+                msg(stays, '2', 'Ali, yarın ders yok.'),
+              ],
+            },
+            metadata: meta(org),
+          },
+        ],
+        'no_stream',
+      );
+      await keys.shred(org, gone);
+      const reads = [
+        (await store.readStream(campaign))[0],
+        (await store.readStreams([campaign])).get(campaign)![0],
+        (await store.readAll(0n, 1000)).find((e) => e.streamId === campaign)!,
+        (await store.readOrganization(org, 0n, 1000)).find((e) => e.streamId === campaign)!,
+      ];
+      for (const e of reads) {
+        expect((e.data as { messages: unknown[] }).messages).toEqual([
+          { ...msg(gone, '1', ''), dest: '' },
+          msg(stays, '2', 'Ali, yarın ders yok.'),
+        ]);
+        expect(e.data).toMatchObject({ credits: 2 });
+      }
+      // Stored as it was: the chain's bytes do not change.
+      expect(asText(await raw.readStream(campaign))).toContain('Zeynep Kaya, yarın ders yok.');
+    });
+
+    it('names a TCKN by a keyed hash: the same for every instance with the master key, nothing without it', () => {
+      const ref = keys.tcknRef(org, '10000000146');
+      expect(ref).toMatch(/^[0-9a-f]{64}$/);
+      expect(ref).not.toContain('10000000146');
+      expect(new StudentDataKeys(db, master).tcknRef(org, '10000000146')).toBe(ref);
+      expect(keys.tcknRef(randomUUID(), '10000000146')).not.toBe(ref);
+      expect(keys.tcknRef(org, '12345678950')).not.toBe(ref);
+      expect(
+        new StudentDataKeys(db, randomBytes(32).toString('base64')).tcknRef(org, '10000000146'),
+      ).not.toBe(ref);
     });
 
     it('refuses to read with another master key rather than showing students as erased', async () => {

@@ -1,6 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
   anonymisedEventData,
+  anonymisedListedPersonalData,
+  listedPersonalDataOwners,
   personalDataOwner,
   splitPersonalData,
   type AppendResult,
@@ -78,6 +80,8 @@ type KeyState = Buffer | null;
  */
 export class StudentDataKeys {
   private readonly master: Buffer;
+  /** Derived from the master key for one purpose only, so a reference never doubles as a wrapping key. */
+  private readonly tcknRefKey: Buffer;
 
   constructor(
     private readonly db: Sql,
@@ -85,7 +89,16 @@ export class StudentDataKeys {
   ) {
     this.master = Buffer.from(masterKeyBase64, 'base64');
     if (this.master.length !== 32) throw new Error('The data encryption key must be 32 bytes');
+    this.tcknRefKey = Buffer.from(hkdfSync('sha256', this.master, '', 'okul:tckn-reference', 32));
   }
+
+  /**
+   * The keyed hash (HMAC-SHA256) that names a TCKN's reservation stream and derives an imported student's
+   * id. A plain hash of an 11-digit number is reversed by trying every number; without the master key this
+   * one is not. The same master key gives the same reference on every instance, which uniqueness needs.
+   */
+  readonly tcknRef = (organizationId: string, tckn: string): string =>
+    createHmac('sha256', this.tcknRefKey).update(`${organizationId}|${tckn}`).digest('hex');
 
   async prepare(): Promise<void> {
     await this.db.exec(DATA_KEYS_SCHEMA);
@@ -258,13 +271,19 @@ export class PersonalDataEventStore implements EventStore {
   private async openAll(events: StoredEvent[]): Promise<StoredEvent[]> {
     const owners = events.flatMap((e) => {
       const o = personalDataOwner(e.type, e.data);
-      return o ? [o] : [];
+      return o ? [o] : listedPersonalDataOwners(e.type, e.data);
     });
     if (owners.length === 0) return events;
     const keys = await this.keys.keys(owners, false);
     return events.map((e) => {
       const o = personalDataOwner(e.type, e.data);
-      if (!o) return e;
+      if (!o) {
+        // Several students in one event (an SMS campaign): an erased student's entries are blanked.
+        const organizationId = (e.data as { organizationId?: unknown }).organizationId;
+        const erased = (studentId: string) => keys.get(ownerKey(String(organizationId), studentId)) === null;
+        const data = anonymisedListedPersonalData(e.type, e.data, erased);
+        return data === e.data ? e : { ...e, data };
+      }
       const { [SEALED_FIELD]: sealed, ...rest } = e.data as Record<string, unknown>;
       const key = keys.get(ownerKey(o.organizationId, o.studentId));
       // Stored in clear before sealing existed (docs/DECISIONS.md): anonymised once the student is erased.

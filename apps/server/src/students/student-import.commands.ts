@@ -7,6 +7,7 @@ import {
   duplicateTcknLines,
   findUnstorableText,
   importedStudentKey,
+  legacyImportedStudentKey,
   message,
   planStudentImport,
   studentDecider,
@@ -14,6 +15,7 @@ import {
   studentImportStream,
   studentNumberDecider,
   studentRegistrationStreams,
+  studentStream,
   tcknReservationDecider,
   withCreatePrefix,
   type ImportCandidate,
@@ -29,6 +31,8 @@ import {
   type StreamDecision,
 } from '../infra/command-executor';
 import { deterministicUuid } from '../infra/ids';
+import type { Persistence } from '../infra/persistence';
+import { PERSISTENCE } from '../infra/tokens';
 
 export class ImportStudentsCommand extends Command<ImportStudentsAnswer> {
   constructor(
@@ -49,10 +53,14 @@ export class ImportStudentsCommand extends Command<ImportStudentsAnswer> {
  */
 @CommandHandler(ImportStudentsCommand)
 export class ImportStudentsHandler implements ICommandHandler<ImportStudentsCommand> {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(PERSISTENCE) private readonly persistence: Persistence,
+  ) {}
 
   async execute({ ctx, importId, input }: ImportStudentsCommand): Promise<ImportStudentsAnswer> {
     const organizationId = ctx.organizationId!;
+    const tcknRef = this.persistence.dataKeys.tcknRef;
     const early = new Map<number, ImportRowOutcome>();
     const candidates: ImportCandidate[] = [];
     const checked = input.rows.map((row) => {
@@ -81,21 +89,32 @@ export class ImportStudentsHandler implements ICommandHandler<ImportStudentsComm
       else
         candidates.push({
           line,
-          studentId: deterministicUuid(importedStudentKey(organizationId, result.student.TCKN)),
+          studentId: deterministicUuid(
+            importedStudentKey(organizationId, tcknRef(organizationId, result.student.TCKN)),
+          ),
           input: result.student,
         });
     }
+    const legacyIds = candidates.map((c) =>
+      deterministicUuid(legacyImportedStudentKey(organizationId, c.input.TCKN)),
+    );
 
     let outcomes: ImportRowOutcome[] = [];
     await this.executor.executeMany(ctx, async () => {
-      const streams = candidates.map((c) => studentRegistrationStreams({ ...c, organizationId }));
+      // A row imported before the keyed ids has its student under the id derived from the TCKN in clear: a
+      // re-run must still find it (answered `existing`), so that id is kept where its student exists.
+      const legacy = await this.executor.loadMany(legacyIds.map(studentStream), studentDecider);
+      candidates.forEach((c, i) => {
+        if (legacy.get(studentStream(legacyIds[i]))?.state.status !== 'none') c.studentId = legacyIds[i];
+      });
+      const streams = candidates.map((c) => studentRegistrationStreams({ ...c, organizationId, tcknRef }));
       const [students, tckns, numbers, record] = await Promise.all([
         this.executor.loadMany(
           streams.map((s) => s.student),
           studentDecider,
         ),
         this.executor.loadMany(
-          streams.map((s) => s.tckn),
+          streams.flatMap((s) => [s.tckn.current, s.tckn.legacy]),
           tcknReservationDecider,
         ),
         this.executor.loadMany(
@@ -105,7 +124,7 @@ export class ImportStudentsHandler implements ICommandHandler<ImportStudentsComm
         this.executor.load(studentImportStream(importId), studentImportDecider),
       ]);
       const plan = planStudentImport(
-        { organizationId, userId: ctx.userId, now: ctx.now.toISOString(), candidates },
+        { organizationId, userId: ctx.userId, now: ctx.now.toISOString(), candidates, tcknRef },
         {
           students: stateMap(students),
           tckns: stateMap(tckns),

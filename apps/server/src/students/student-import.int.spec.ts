@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '@okul/domain';
+import { ROLES, legacyImportedStudentKey } from '@okul/domain';
+import { registerBeforeKeyedTckn } from '../../test/support/before-keyed-tckn';
 import { addMember, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
+import { deterministicUuid } from '../infra/ids';
 
 let t: TestServer;
 let owner: SignedIn;
@@ -136,5 +138,33 @@ describe('importStudents', () => {
     const own = await api(other, other.organizationId).post('importStudents', { rows: rows.slice(0, 1) });
     expect(own.body).toMatchObject({ created: 1, existing: 0 });
     expect(own.body.rows[0].studentId).not.toBe((await listed()).find((s) => s.name === 'Ali')?.id);
+  });
+
+  it('derives no student id from the TCKN in clear, and still finds a student imported before', async () => {
+    const fresh = tckn();
+    const r = await api().post('importStudents', {
+      fileName: 'yeni.csv',
+      rows: [{ line: 2, student: studentBody(fresh, { name: 'Yeni' }) }],
+    });
+    expect(r.body.rows[0].status).toBe('created');
+    expect(r.body.rows[0].studentId).not.toBe(
+      deterministicUuid(legacyImportedStudentKey(owner.organizationId, fresh)),
+    );
+
+    // Imported when ids came from the clear TCKN and reservations were named by it.
+    const earlier = tckn();
+    const old = await registerBeforeKeyedTckn(
+      t,
+      owner,
+      deterministicUuid(legacyImportedStudentKey(owner.organizationId, earlier)),
+      studentBody(earlier, { name: 'Eski' }),
+    );
+    const again = await api().post('importStudents', {
+      fileName: 'eski.csv',
+      rows: [{ line: 2, student: studentBody(earlier, { name: 'Eski' }) }],
+    });
+    expect(again.body.rows).toEqual([
+      { line: 2, status: 'existing', studentId: old.id, studentNumber: old.studentNumber },
+    ]);
   });
 });

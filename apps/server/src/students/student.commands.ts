@@ -5,15 +5,25 @@ import {
   message,
   planStudentEdit,
   planStudentRegistration,
+  planTcknRelease,
   studentDecider,
   studentEditStreams,
   studentNumberDecider,
   studentRegistrationStreams,
   studentStream,
   tcknReservationDecider,
+  tcknReservationStreams,
   type StudentInput,
+  type TcknReservationState,
+  type TcknReservationStreams,
 } from '@okul/domain';
-import { CommandExecutor, type CommandContext, type StreamDecision } from '../infra/command-executor';
+import {
+  CommandExecutor,
+  decideOn,
+  type CommandContext,
+  type LoadedStream,
+  type StreamDecision,
+} from '../infra/command-executor';
 import type { Persistence } from '../infra/persistence';
 import { PERSISTENCE } from '../infra/tokens';
 
@@ -80,27 +90,31 @@ export class ResurrectStudentCommand extends Command<{ id: string }> {
  */
 @CommandHandler(RegisterStudentCommand)
 export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCommand> {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(PERSISTENCE) private readonly persistence: Persistence,
+  ) {}
 
   async execute({ ctx, studentId, input: parsed }: RegisterStudentCommand) {
     const organizationId = ctx.organizationId!;
+    const tcknRef = this.persistence.dataKeys.tcknRef;
     let studentNumber = 0;
     await this.executor.executeMany(ctx, async () => {
-      const streams = studentRegistrationStreams({ studentId, organizationId, input: parsed });
+      const streams = studentRegistrationStreams({ studentId, organizationId, input: parsed, tcknRef });
       const [student, numbers, tckn] = await Promise.all([
         this.executor.load(streams.student, studentDecider),
         this.executor.load(streams.numbers, studentNumberDecider),
-        this.executor.load(streams.tckn, tcknReservationDecider),
+        loadTcknReservation(this.executor, streams.tckn),
       ]);
       const plan = planStudentRegistration(
-        { studentId, organizationId, userId: ctx.userId, now: ctx.now.toISOString(), input: parsed },
-        { student: student.state, numbers: numbers.state, tckn: tckn.state },
+        { studentId, organizationId, userId: ctx.userId, now: ctx.now.toISOString(), input: parsed, tcknRef },
+        { student: student.state, numbers: numbers.state, tckn: tcknStates(tckn) },
       );
       studentNumber = plan.studentNumber;
       return [
         { stream: student, events: plan.student.events },
         { stream: numbers, events: plan.numbers.events, allocation: true },
-        { stream: tckn, events: plan.tckn.events },
+        { stream: tckn.current, events: plan.tckn.events },
       ];
     });
     return { id: studentId, studentNumber };
@@ -109,30 +123,39 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
 
 @CommandHandler(EditStudentCommand)
 export class EditStudentHandler implements ICommandHandler<EditStudentCommand> {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(PERSISTENCE) private readonly persistence: Persistence,
+  ) {}
 
   async execute({ ctx, input }: EditStudentCommand) {
     const { id: studentId, ...parsed } = input;
     const organizationId = ctx.organizationId!;
+    const tcknRef = this.persistence.dataKeys.tcknRef;
     let studentNumber = 0;
     await this.executor.executeMany(ctx, async () => {
       const student = await this.executor.load(studentStream(studentId), studentDecider);
-      const request = { studentId, organizationId, input: parsed };
+      const request = { studentId, organizationId, input: parsed, tcknRef };
       const streams = studentEditStreams(request, student.state);
       const [newTckn, oldTckn] = await Promise.all([
-        this.executor.load(streams.newTckn, tcknReservationDecider),
-        streams.oldTckn ? this.executor.load(streams.oldTckn, tcknReservationDecider) : null,
+        loadTcknReservation(this.executor, streams.newTckn),
+        streams.oldTckn ? loadTcknReservation(this.executor, streams.oldTckn) : null,
       ]);
       const plan = planStudentEdit(
         { ...request, userId: ctx.userId, now: ctx.now.toISOString() },
-        { student: student.state, newTckn: newTckn.state, oldTckn: oldTckn?.state ?? null },
+        {
+          student: student.state,
+          newTckn: tcknStates(newTckn),
+          oldTckn: oldTckn ? tcknStates(oldTckn) : null,
+        },
       );
       if (student.state.status !== 'none') studentNumber = student.state.studentNumber;
       const out: StreamDecision[] = [
         { stream: student, events: plan.student.events },
-        { stream: newTckn, events: plan.newTckn.events },
+        { stream: newTckn.current, events: plan.newTckn.events },
       ];
-      if (plan.oldTckn && oldTckn) out.push({ stream: oldTckn, events: plan.oldTckn.events });
+      if (plan.oldTckn && oldTckn)
+        out.push({ stream: pickStream(oldTckn, plan.oldTckn.streamId), events: plan.oldTckn.events });
       return out;
     });
     return { id: studentId, studentNumber };
@@ -189,14 +212,45 @@ export class EraseStudentPersonalDataHandler implements ICommandHandler<EraseStu
   ) {}
 
   async execute({ ctx, studentId, confirmation }: EraseStudentPersonalDataCommand) {
-    await this.executor.execute(ctx, studentStream(studentId), studentDecider, {
-      type: 'EraseStudentPersonalData',
-      ...studentCommandBase(ctx, studentId),
-      confirmation,
+    const base = studentCommandBase(ctx, studentId);
+    await this.executor.executeMany(ctx, async () => {
+      const student = await this.executor.load(studentStream(studentId), studentDecider);
+      const out: StreamDecision[] = [
+        decideOn(student, studentDecider, { type: 'EraseStudentPersonalData', ...base, confirmation }),
+      ];
+      // The TCKN is released with the erasure (docs/DECISIONS.md): kept, it would tell whoever types it that
+      // this person was a student here, and a returning person could never be registered again.
+      const tckn = student.state.status === 'none' ? '' : student.state.fields.TCKN;
+      if (out[0].events.length > 0 && tckn) {
+        const streams = tcknReservationStreams(base.organizationId, tckn, this.persistence.dataKeys.tcknRef);
+        const loaded = await loadTcknReservation(this.executor, streams);
+        const release = planTcknRelease({ ...base, tckn }, streams, tcknStates(loaded));
+        out.push({ stream: pickStream(loaded, release.streamId), events: release.events });
+      }
+      return out;
     });
     await this.persistence.dataKeys.shred(ctx.organizationId!, studentId);
     return { id: studentId };
   }
+}
+
+type LoadedTcknReservation = Record<keyof TcknReservationStreams, LoadedStream<TcknReservationState>>;
+
+/** Both streams a TCKN's reservation can be in (the keyed one and the clear-named one of old). */
+async function loadTcknReservation(
+  executor: CommandExecutor,
+  streams: TcknReservationStreams,
+): Promise<LoadedTcknReservation> {
+  const loaded = await executor.loadMany([streams.current, streams.legacy], tcknReservationDecider);
+  return { current: loaded.get(streams.current)!, legacy: loaded.get(streams.legacy)! };
+}
+
+function tcknStates(loaded: LoadedTcknReservation) {
+  return { current: loaded.current.state, legacy: loaded.legacy.state };
+}
+
+function pickStream(loaded: LoadedTcknReservation, streamId: string) {
+  return loaded.legacy.streamId === streamId ? loaded.legacy : loaded.current;
 }
 
 function studentCommandBase(ctx: CommandContext, studentId: string) {

@@ -31,6 +31,11 @@ export type SmsCreditEvent =
         /** Istanbul day and the once-a-day keys (destination + content digest) of the campaign's messages. */
         day: string;
         keys: string[];
+        /**
+         * The student of each key, in the same order: a key holds a phone number in clear, and reads blank
+         * an erased student's keys (students/personal-data.ts). Absent in reservations recorded before.
+         */
+        studentIds?: Array<string | null>;
         reservedAt: string;
       }
     >
@@ -62,7 +67,7 @@ export type SmsCreditCommand =
       campaignId: string;
       /** Every credit the organisation has bought (the organisation's SmsCreditsAdded total). */
       purchased: number;
-      messages: ReadonlyArray<{ dest: string; msg: string; credits: number }>;
+      messages: ReadonlyArray<{ dest: string; msg: string; credits: number; studentId?: string }>;
       now: string;
     }
   | {
@@ -110,6 +115,7 @@ export function decideSmsCredits(command: SmsCreditCommand, state: SmsCreditStat
             credits,
             day,
             keys,
+            studentIds: command.messages.map((m) => m.studentId ?? null),
             reservedAt: command.now,
           },
         },

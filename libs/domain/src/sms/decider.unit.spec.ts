@@ -108,6 +108,7 @@ describe('SendSms', () => {
           credits: 3,
           day: '2026-11-23',
           keys: [onceADayKey('905331234567', 'Yarın ders yok.'), onceADayKey('905321234567', LONG)],
+          studentIds: accepted.data.messages.map((m) => m.studentId),
           reservedAt: NOW,
         },
       },

@@ -9,8 +9,19 @@ import {
   type StudentNumberEvent,
   type StudentNumberState,
 } from './student-number-decider';
-import { tcknReservationDecider, tcknReservationStream, type TcknReservationEvent } from './tckn-decider';
-import { planStudentEdit, planStudentRegistration, studentEditStreams } from './registration';
+import {
+  freeTcknReservation,
+  legacyTcknReservationStream,
+  tcknReservationDecider,
+  tcknReservationStream,
+  type TcknReservationEvent,
+} from './tckn-decider';
+import {
+  planStudentEdit,
+  planStudentRegistration,
+  planTcknRelease,
+  studentEditStreams,
+} from './registration';
 import { ORG, OTHER_ORG, STUDENT, STUDENT_2, USER, studentForm, studentInput } from './fixtures';
 import { editStudentSchema } from './schemas';
 
@@ -306,23 +317,37 @@ describe('TCKN reservation', () => {
     given(tcknReservationDecider, [reserved]).when(release(STUDENT_2)).then([]);
   });
 
-  it('keeps one stream per organisation and TCKN', () => {
-    expect(tcknReservationStream(ORG, tckn)).toBe(`student-tckn-${ORG}-${tckn}`);
+  it('keeps one stream per organisation and keyed reference, the TCKN nowhere in its name', () => {
+    expect(tcknReservationStream(ORG, 'ab12')).toBe(`student-tckn-ref-${ORG}-ab12`);
+    expect(legacyTcknReservationStream(ORG, tckn)).toBe(`student-tckn-${ORG}-${tckn}`);
   });
 });
 
 describe('registration and edit plans', () => {
-  const request = { studentId: STUDENT, organizationId: ORG, userId: USER, now: T0, input: studentInput };
+  // Stands in for the server's keyed hash: what matters here is that the TCKN is not in the stream id.
+  const tcknRef = (org: string, t: string) => `ref(${org.length}:${[...t].reverse().join('')})`;
+  const request = {
+    studentId: STUDENT,
+    organizationId: ORG,
+    userId: USER,
+    now: T0,
+    input: studentInput,
+    tcknRef,
+  };
   const fresh = {
     student: studentDecider.initialState,
     numbers: studentNumberDecider.initialState,
-    tckn: tcknReservationDecider.initialState,
+    tckn: freeTcknReservation,
   };
+  const heldBy = (holder: string) => ({ current: { holder }, legacy: { holder: null } });
+  const heldOfOld = (holder: string) => ({ current: { holder: null }, legacy: { holder } });
 
   it('decides the number, the reservation and the student together', () => {
     const plan = planStudentRegistration(request, { ...fresh, numbers: { highest: 41 } });
     expect(plan.studentNumber).toBe(25042);
     expect(plan.numbers.streamId).toBe(`student-numbers-${ORG}-2025`);
+    expect(plan.tckn.streamId).toBe(tcknReservationStream(ORG, tcknRef(ORG, '10000000146')));
+    expect(plan.tckn.streamId).not.toContain('10000000146');
     expect(plan.tckn.events).toEqual([
       {
         type: 'TcknReserved',
@@ -337,19 +362,37 @@ describe('registration and edit plans', () => {
 
   it('refuses a TCKN already registered and allocates nothing', () => {
     expect(() =>
-      planStudentRegistration({ ...request, studentId: STUDENT_2 }, { ...fresh, tckn: { holder: STUDENT } }),
+      planStudentRegistration({ ...request, studentId: STUDENT_2 }, { ...fresh, tckn: heldBy(STUDENT) }),
     ).toThrow('Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+  });
+
+  it('still refuses a TCKN held by a reservation made before the keyed names', () => {
+    expect(() =>
+      planStudentRegistration({ ...request, studentId: STUDENT_2 }, { ...fresh, tckn: heldOfOld(STUDENT) }),
+    ).toThrow('Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+  });
+
+  it('releases a TCKN where its holder holds it, and nothing for anyone else', () => {
+    const req = { studentId: STUDENT, organizationId: ORG, userId: USER, now: T1, tckn: '10000000146' };
+    const streams = { current: 'keyed', legacy: 'old' };
+    const old = planTcknRelease(req, streams, heldOfOld(STUDENT));
+    expect(old.streamId).toBe('old');
+    expect(old.events.map((e) => e.type)).toEqual(['TcknReleased']);
+    expect(planTcknRelease(req, streams, heldBy(STUDENT)).streamId).toBe('keyed');
+    expect(planTcknRelease(req, streams, heldBy(STUDENT_2)).events).toEqual([]);
+    expect(planTcknRelease(req, streams, heldOfOld(STUDENT_2)).events).toEqual([]);
   });
 
   it('moves the reservation when the TCKN changes on edit', () => {
     const state = given(studentDecider, [registered]).state;
     const input = { ...studentInput, TCKN: '12345678950' };
     const streams = studentEditStreams({ ...request, input }, state);
-    expect(streams.oldTckn).toBe(tcknReservationStream(ORG, '10000000146'));
+    expect(streams.oldTckn?.current).toBe(tcknReservationStream(ORG, tcknRef(ORG, '10000000146')));
     const plan = planStudentEdit(
       { ...request, now: T1, input },
-      { student: state, newTckn: { holder: null }, oldTckn: { holder: STUDENT } },
+      { student: state, newTckn: freeTcknReservation, oldTckn: heldBy(STUDENT) },
     );
+    expect(plan.oldTckn?.streamId).toBe(streams.oldTckn?.current);
     expect(plan.newTckn.events.map((e) => e.type)).toEqual(['TcknReserved']);
     expect(plan.oldTckn?.events.map((e) => e.type)).toEqual(['TcknReleased']);
     expect(plan.student.events.map((e) => e.type)).toEqual(['StudentEdited']);
@@ -360,7 +403,7 @@ describe('registration and edit plans', () => {
     expect(() =>
       planStudentEdit(
         { ...request, now: T1, input: { ...studentInput, TCKN: '12345678950' } },
-        { student: state, newTckn: { holder: STUDENT_2 }, oldTckn: { holder: STUDENT } },
+        { student: state, newTckn: heldBy(STUDENT_2), oldTckn: heldBy(STUDENT) },
       ),
     ).toThrow('Öğrenci bilgileri güncellenemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
   });
@@ -371,10 +414,27 @@ describe('registration and edit plans', () => {
       { ...request, now: T1, input: { ...studentInput, name: 'Ayşe Nur' } },
       {
         student: state,
-        newTckn: { holder: STUDENT },
+        newTckn: heldBy(STUDENT),
       },
     );
     expect(plan.oldTckn).toBeNull();
     expect(plan.newTckn.events).toEqual([]);
+  });
+
+  it('lets a student of before the keyed names keep its TCKN, or move it and release the old stream', () => {
+    const state = given(studentDecider, [registered]).state;
+    const keeps = planStudentEdit(
+      { ...request, now: T1, input: { ...studentInput, name: 'Ayşe Nur' } },
+      { student: state, newTckn: heldOfOld(STUDENT) },
+    );
+    expect(keeps.newTckn.events).toEqual([]);
+    const input = { ...studentInput, TCKN: '12345678950' };
+    const moves = planStudentEdit(
+      { ...request, now: T1, input },
+      { student: state, newTckn: freeTcknReservation, oldTckn: heldOfOld(STUDENT) },
+    );
+    expect(moves.oldTckn?.streamId).toBe(legacyTcknReservationStream(ORG, '10000000146'));
+    expect(moves.oldTckn?.events.map((e) => e.type)).toEqual(['TcknReleased']);
+    expect(moves.newTckn.streamId).toBe(tcknReservationStream(ORG, tcknRef(ORG, '12345678950')));
   });
 });

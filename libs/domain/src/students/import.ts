@@ -12,7 +12,7 @@ import {
   type StudentNumberEvent,
   type StudentNumberState,
 } from './student-number-decider';
-import type { TcknReservationEvent, TcknReservationState } from './tckn-decider';
+import type { TcknRef, TcknReservationEvent, TcknReservationState } from './tckn-decider';
 
 /**
  * Import of an existing student list (CSV or Excel): the columns of the file are mapped to the fields of the
@@ -349,7 +349,15 @@ export function countOutcomes(outcomes: readonly ImportRowOutcome[]): ImportCoun
  * The id an imported row's student gets: one per organisation and TCKN, so a file imported again finds its
  * students where it left them (the server hashes this key into a uuid).
  */
-export const importedStudentKey = (organizationId: string, tckn: string) =>
+/**
+ * What an imported row's student id is derived from: the organisation and the keyed hash of its TCKN, never
+ * the TCKN itself (an id derived from an 11-digit number by a plain hash is reversed by trying them all).
+ */
+export const importedStudentKey = (organizationId: string, tcknRef: string) =>
+  `student-import-ref:${organizationId}:${tcknRef}`;
+
+/** The key of rows imported before the keyed hash: still looked up, so a re-run finds those students. */
+export const legacyImportedStudentKey = (organizationId: string, tckn: string) =>
   `student-import:${organizationId}:${tckn}`;
 
 export interface ImportCandidate {
@@ -374,19 +382,25 @@ export interface StudentImportPlan {
  * the form's message and the others go on.
  */
 export function planStudentImport(
-  request: { organizationId: string; userId: string | null; now: string; candidates: ImportCandidate[] },
+  request: {
+    organizationId: string;
+    userId: string | null;
+    now: string;
+    candidates: ImportCandidate[];
+    tcknRef: TcknRef;
+  },
   states: {
     students: ReadonlyMap<string, StudentState>;
     tckns: ReadonlyMap<string, TcknReservationState>;
     numbers: ReadonlyMap<string, StudentNumberState>;
   },
 ): StudentImportPlan {
-  const { organizationId, userId, now } = request;
+  const { organizationId, userId, now, tcknRef } = request;
   const numbers = new Map(states.numbers);
   const numberEvents = new Map<string, StudentNumberEvent[]>();
   const plan: StudentImportPlan = { outcomes: [], students: [], tckns: [], numbers: [] };
   for (const { line, studentId, input } of request.candidates) {
-    const streams = studentRegistrationStreams({ studentId, organizationId, input });
+    const streams = studentRegistrationStreams({ studentId, organizationId, input, tcknRef });
     const student = states.students.get(streams.student) ?? { status: 'none' };
     if (student.status !== 'none') {
       plan.outcomes.push({ line, status: 'existing', studentId, studentNumber: student.studentNumber });
@@ -395,8 +409,15 @@ export function planStudentImport(
     try {
       const counter = numbers.get(streams.numbers) ?? { highest: 0 };
       const p = planStudentRegistration(
-        { studentId, organizationId, userId, now, input },
-        { student, numbers: counter, tckn: states.tckns.get(streams.tckn) ?? { holder: null } },
+        { studentId, organizationId, userId, now, input, tcknRef },
+        {
+          student,
+          numbers: counter,
+          tckn: {
+            current: states.tckns.get(streams.tckn.current) ?? { holder: null },
+            legacy: states.tckns.get(streams.tckn.legacy) ?? { holder: null },
+          },
+        },
       );
       numbers.set(streams.numbers, p.numbers.events.reduce(evolveStudentNumber, counter));
       numberEvents.set(streams.numbers, [...(numberEvents.get(streams.numbers) ?? []), ...p.numbers.events]);

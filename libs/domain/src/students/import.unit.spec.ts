@@ -20,7 +20,7 @@ import {
 } from './import';
 import { planStudentRegistration } from './registration';
 import { studentNumberStream } from './student-number-decider';
-import { tcknReservationStream } from './tckn-decider';
+import { freeTcknReservation, legacyTcknReservationStream, tcknReservationStream } from './tckn-decider';
 import type { StudentInput } from './schemas';
 
 const NOW = '2026-11-26T07:00:00.000Z';
@@ -253,6 +253,7 @@ describe('planStudentImport', () => {
   });
   const id = (n: number) => `00000000-0000-4000-8000-00000000${String(n).padStart(4, '0')}`;
   const empty = { students: new Map(), tckns: new Map(), numbers: new Map() };
+  const tcknRef = (org: string, t: string) => `ref-${org.length}-${[...t].reverse().join('')}`;
 
   it('registers each row as the form does, numbering on from the year counter', () => {
     const candidates: ImportCandidate[] = [
@@ -262,7 +263,7 @@ describe('planStudentImport', () => {
     ];
     const counter = new Map([[studentNumberStream(ORG, 2025), { highest: 7 }]]);
     const plan = planStudentImport(
-      { organizationId: ORG, userId: USER, now: NOW, candidates },
+      { organizationId: ORG, userId: USER, now: NOW, candidates, tcknRef },
       { ...empty, numbers: counter },
     );
     expect(plan.outcomes).toEqual([
@@ -272,8 +273,8 @@ describe('planStudentImport', () => {
     ]);
     // the same events the form's plan writes for the first row
     const alone = planStudentRegistration(
-      { studentId: id(1), organizationId: ORG, userId: USER, now: NOW, input: candidates[0].input },
-      { student: { status: 'none' }, numbers: { highest: 7 }, tckn: { holder: null } },
+      { studentId: id(1), organizationId: ORG, userId: USER, now: NOW, input: candidates[0].input, tcknRef },
+      { student: { status: 'none' }, numbers: { highest: 7 }, tckn: freeTcknReservation },
     );
     expect(plan.students[0]).toEqual(alone.student);
     expect(plan.tckns[0]).toEqual(alone.tckn);
@@ -288,24 +289,31 @@ describe('planStudentImport', () => {
   it('reports a student already there as existing and a TCKN held by another student as refused', () => {
     const again = input();
     const registered = planStudentRegistration(
-      { studentId: id(1), organizationId: ORG, userId: USER, now: NOW, input: again },
-      { student: { status: 'none' }, numbers: { highest: 0 }, tckn: { holder: null } },
+      { studentId: id(1), organizationId: ORG, userId: USER, now: NOW, input: again, tcknRef },
+      { student: { status: 'none' }, numbers: { highest: 0 }, tckn: freeTcknReservation },
     );
     const state: StudentState = registered.student.events.reduce(evolveStudent, { status: 'none' });
     const taken = input();
+    // held by a reservation made before the keyed stream names
+    const takenOfOld = input();
     const plan = planStudentImport(
       {
         organizationId: ORG,
         userId: USER,
         now: NOW,
+        tcknRef,
         candidates: [
           { line: 2, studentId: id(1), input: again },
           { line: 3, studentId: id(2), input: taken },
+          { line: 4, studentId: id(3), input: takenOfOld },
         ],
       },
       {
         students: new Map([[studentStream(id(1)), state]]),
-        tckns: new Map([[tcknReservationStream(ORG, taken.TCKN), { holder: id(9) }]]),
+        tckns: new Map([
+          [tcknReservationStream(ORG, tcknRef(ORG, taken.TCKN)), { holder: id(9) }],
+          [legacyTcknReservationStream(ORG, takenOfOld.TCKN), { holder: id(8) }],
+        ]),
         numbers: new Map([[studentNumberStream(ORG, 2025), { highest: 1 }]]),
       },
     );
@@ -313,6 +321,12 @@ describe('planStudentImport', () => {
       { line: 2, status: 'existing', studentId: id(1), studentNumber: 25001 },
       {
         line: 3,
+        status: 'refused',
+        code: 'student.createInvalid',
+        error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı',
+      },
+      {
+        line: 4,
         status: 'refused',
         code: 'student.createInvalid',
         error: 'Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı',
@@ -328,6 +342,7 @@ describe('planStudentImport', () => {
         organizationId: ORG,
         userId: USER,
         now: NOW,
+        tcknRef,
         candidates: [
           { line: 2, studentId: id(1), input: input() },
           { line: 3, studentId: id(2), input: input({ regY: 2026 }) },

@@ -98,3 +98,62 @@ export function splitPersonalData(
 export function isErasedStudent(s: { name: string; TCKN: string | null; studentNumber: number }): boolean {
   return s.name === erasedStudentName(s.studentNumber) && !s.TCKN;
 }
+
+/**
+ * Events that carry several students' personal data in one list (an SMS campaign: each message's phone
+ * number and text, which names the student). They are not sealed per student (one event, many keys); once a
+ * student is erased, reads blank that student's entries and keep the rest (amounts, credits, statuses).
+ */
+const LISTED_PERSONAL_FIELDS: Readonly<
+  Record<string, { list: string; fields: readonly string[] } | { list: string; ownersList: string }>
+> = {
+  SmsCampaignAccepted: { list: 'messages', fields: ['dest', 'msg'] },
+  // The once-a-day keys hold the phone number; `studentIds` names each key's student, in the same order.
+  SmsCreditsReserved: { list: 'keys', ownersList: 'studentIds' },
+};
+
+/** Each listed entry with its student (null: no student named, kept as it is). */
+function listedEntries(
+  type: string,
+  data: unknown,
+): Array<{ entry: unknown; studentId: string | null }> | null {
+  if (!Object.hasOwn(LISTED_PERSONAL_FIELDS, type) || typeof data !== 'object' || data === null) return null;
+  const spec = LISTED_PERSONAL_FIELDS[type];
+  const list = (data as Record<string, unknown>)[spec.list];
+  if (!Array.isArray(list)) return null;
+  const owners = 'ownersList' in spec ? (data as Record<string, unknown>)[spec.ownersList] : null;
+  return list.map((entry: unknown, i) => {
+    const id = Array.isArray(owners)
+      ? (owners[i] as unknown)
+      : (entry as { studentId?: unknown } | null)?.studentId;
+    return { entry, studentId: typeof id === 'string' ? id : null };
+  });
+}
+
+/** The students whose personal data an event lists (several per event), each with its organisation. */
+export function listedPersonalDataOwners(
+  type: string,
+  data: unknown,
+): Array<{ organizationId: string; studentId: string }> {
+  const entries = listedEntries(type, data);
+  const organizationId = (data as { organizationId?: unknown } | null)?.organizationId;
+  if (!entries || typeof organizationId !== 'string') return [];
+  return entries.flatMap((m) => (m.studentId === null ? [] : [{ organizationId, studentId: m.studentId }]));
+}
+
+/** The event's data with the listed entries of erased students blanked (empty texts), the rest unchanged. */
+export function anonymisedListedPersonalData<D>(
+  type: string,
+  data: D,
+  erased: (studentId: string) => boolean,
+): D {
+  const entries = listedEntries(type, data);
+  const gone = (m: { studentId: string | null }) => m.studentId !== null && erased(m.studentId);
+  if (!entries || !entries.some(gone)) return data;
+  const spec = LISTED_PERSONAL_FIELDS[type];
+  const blank = 'fields' in spec ? Object.fromEntries(spec.fields.map((f) => [f, ''])) : null;
+  return {
+    ...data,
+    [spec.list]: entries.map((m) => (!gone(m) ? m.entry : blank ? { ...(m.entry as object), ...blank } : '')),
+  };
+}

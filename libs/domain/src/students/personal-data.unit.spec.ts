@@ -5,8 +5,10 @@ import { studentDecider, type StudentCommand, type StudentEvent } from './decide
 import { ORG, OTHER_ORG, STUDENT, USER, studentInput } from './fixtures';
 import {
   anonymisedEventData,
+  anonymisedListedPersonalData,
   erasedStudentName,
   isErasedStudent,
+  listedPersonalDataOwners,
   personalDataOwner,
   splitPersonalData,
   studentPersonalFields,
@@ -138,5 +140,65 @@ describe('erasing a student under KVKK', () => {
   it('treats a student of another organisation as absent', () => {
     given(studentDecider, [registered]).when(erase('25001', OTHER_ORG)).thenThrows('student.notFound');
     given(studentDecider, []).when(erase()).thenThrows('student.notFound');
+  });
+});
+
+describe('personal data listed for several students in one event (an SMS campaign)', () => {
+  const OTHER = '00000000-0000-4000-8000-0000000000bb';
+  const message = (studentId: string, dest: string, msg: string) => ({
+    messageCustomId: dest.slice(-1),
+    studentId,
+    phoneKind: 'student',
+    dest,
+    msg,
+    size: 1,
+    credits: 1,
+  });
+  const campaign = {
+    campaignId: 'c1',
+    organizationId: ORG,
+    credits: 2,
+    messages: [
+      message(STUDENT, '905321110001', 'Ayşe, yarın ders yok.'),
+      message(OTHER, '905321110002', 'Ali'),
+    ],
+  };
+
+  it('names each recipient as an owner of its entry', () => {
+    expect(listedPersonalDataOwners('SmsCampaignAccepted', campaign)).toEqual([
+      { organizationId: ORG, studentId: STUDENT },
+      { organizationId: ORG, studentId: OTHER },
+    ]);
+    expect(listedPersonalDataOwners('SmsCampaignSubmitted', campaign)).toEqual([]);
+  });
+
+  it('blanks only the erased student’s phone and text, keeping sizes, credits and the others', () => {
+    const out = anonymisedListedPersonalData('SmsCampaignAccepted', campaign, (id) => id === STUDENT);
+    expect(out).toEqual({
+      ...campaign,
+      messages: [{ ...campaign.messages[0], dest: '', msg: '' }, campaign.messages[1]],
+    });
+    expect(anonymisedListedPersonalData('SmsCampaignAccepted', campaign, () => false)).toBe(campaign);
+  });
+
+  it('blanks the erased student’s once-a-day key (it holds the phone number) of the credit reservation', () => {
+    const reserved = {
+      organizationId: ORG,
+      credits: 2,
+      keys: ['905321110001:ab', '905321110002:cd'],
+      studentIds: [STUDENT, OTHER],
+    };
+    expect(listedPersonalDataOwners('SmsCreditsReserved', reserved)).toEqual([
+      { organizationId: ORG, studentId: STUDENT },
+      { organizationId: ORG, studentId: OTHER },
+    ]);
+    expect(anonymisedListedPersonalData('SmsCreditsReserved', reserved, (id) => id === STUDENT)).toEqual({
+      ...reserved,
+      keys: ['', '905321110002:cd'],
+    });
+    // Recorded before the keys named their students: nothing to go by, kept as it is.
+    const older = { organizationId: ORG, keys: reserved.keys };
+    expect(listedPersonalDataOwners('SmsCreditsReserved', older)).toEqual([]);
+    expect(anonymisedListedPersonalData('SmsCreditsReserved', older, () => true)).toBe(older);
   });
 });

@@ -9,9 +9,12 @@ import {
 } from './student-number-decider';
 import {
   decideTcknReservation,
-  tcknReservationStream,
+  tcknHolder,
+  tcknReservationStreams,
+  type TcknRef,
   type TcknReservationEvent,
-  type TcknReservationState,
+  type TcknReservationStates,
+  type TcknReservationStreams,
 } from './tckn-decider';
 
 /**
@@ -31,15 +34,17 @@ export interface StudentRequest {
   userId: string | null;
   now: string;
   input: StudentInput;
+  /** Names the TCKN's reservation stream without the TCKN in it (computed by the server). */
+  tcknRef: TcknRef;
 }
 
 export function studentRegistrationStreams(
-  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'input'>,
+  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'input' | 'tcknRef'>,
 ) {
   return {
     student: studentStream(request.studentId),
     numbers: studentNumberStream(request.organizationId, request.input.regY),
-    tckn: tcknReservationStream(request.organizationId, request.input.TCKN),
+    tckn: tcknReservationStreams(request.organizationId, request.input.TCKN, request.tcknRef),
   };
 }
 
@@ -52,7 +57,7 @@ export interface StudentRegistrationPlan {
 
 export function planStudentRegistration(
   request: StudentRequest,
-  states: { student: StudentState; numbers: StudentNumberState; tckn: TcknReservationState },
+  states: { student: StudentState; numbers: StudentNumberState; tckn: TcknReservationStates },
 ): StudentRegistrationPlan {
   const items = studentFormProblems(request.input);
   if (items.length > 0) throw studentValidationError(items, 'create');
@@ -61,7 +66,7 @@ export function planStudentRegistration(
   const { studentId, organizationId, userId, now } = request;
   const tcknEvents = decideTcknReservation(
     { type: 'ReserveTckn', organizationId, tckn: request.input.TCKN, studentId, userId, now, mode: 'create' },
-    states.tckn,
+    tcknHolder(states.tckn).state,
   );
   const numberEvents = decideStudentNumber(
     { type: 'AllocateStudentNumber', organizationId, year: request.input.regY, studentId, userId, now },
@@ -76,22 +81,24 @@ export function planStudentRegistration(
     studentNumber,
     student: { streamId: streams.student, events: studentEvents },
     numbers: { streamId: streams.numbers, events: numberEvents },
-    tckn: { streamId: streams.tckn, events: tcknEvents },
+    // A new reservation always goes to the keyed stream, never to a clear-named one.
+    tckn: { streamId: streams.tckn.current, events: tcknEvents },
   };
 }
 
 /** The streams an edit needs, given the student's current state (its old TCKN). */
 export function studentEditStreams(
-  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'input'>,
+  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'input' | 'tcknRef'>,
   student: StudentState,
 ) {
   const oldTckn = student.status === 'none' ? null : student.fields.TCKN;
+  const { organizationId, tcknRef } = request;
   return {
     student: studentStream(request.studentId),
-    newTckn: tcknReservationStream(request.organizationId, request.input.TCKN),
+    newTckn: tcknReservationStreams(organizationId, request.input.TCKN, tcknRef),
     oldTckn:
-      oldTckn !== null && oldTckn !== request.input.TCKN
-        ? tcknReservationStream(request.organizationId, oldTckn)
+      oldTckn !== null && oldTckn !== '' && oldTckn !== request.input.TCKN
+        ? tcknReservationStreams(organizationId, oldTckn, tcknRef)
         : null,
   };
 }
@@ -105,12 +112,36 @@ export interface StudentEditPlan {
 }
 
 /**
+ * Releases a TCKN in the stream that holds it for this student (the keyed one, or the clear-named one of a
+ * reservation made before the keyed names); nothing when the student does not hold it.
+ */
+export function planTcknRelease(
+  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'userId' | 'now'> & { tckn: string },
+  streams: TcknReservationStreams,
+  states: TcknReservationStates,
+): StreamPart<TcknReservationEvent> {
+  const { studentId, organizationId, userId, now, tckn } = request;
+  const held = tcknHolder(states);
+  return {
+    streamId: streams[held.in],
+    events: decideTcknReservation(
+      { type: 'ReleaseTckn', organizationId, tckn, studentId, userId, now },
+      held.state,
+    ),
+  };
+}
+
+/**
  * The TCKN stays unique on edit too: taking another student's TCKN answers "TCKN zaten kayıtlı" in the edit
  * wording (product.md 5 names the check on create; without it an edit could make two students share one).
  */
 export function planStudentEdit(
   request: StudentRequest,
-  states: { student: StudentState; newTckn: TcknReservationState; oldTckn?: TcknReservationState | null },
+  states: {
+    student: StudentState;
+    newTckn: TcknReservationStates;
+    oldTckn?: TcknReservationStates | null;
+  },
 ): StudentEditPlan {
   const { studentId, organizationId, userId, now } = request;
   const studentEvents = decideStudent(
@@ -120,22 +151,20 @@ export function planStudentEdit(
   const streams = studentEditStreams(request, states.student);
   const reserve = decideTcknReservation(
     { type: 'ReserveTckn', organizationId, tckn: request.input.TCKN, studentId, userId, now, mode: 'edit' },
-    states.newTckn,
+    tcknHolder(states.newTckn).state,
   );
   const oldTcknValue = states.student.status === 'none' ? null : states.student.fields.TCKN;
   const release =
     streams.oldTckn !== null && oldTcknValue !== null
-      ? {
-          streamId: streams.oldTckn,
-          events: decideTcknReservation(
-            { type: 'ReleaseTckn', organizationId, tckn: oldTcknValue, studentId, userId, now },
-            states.oldTckn ?? { holder: studentId },
-          ),
-        }
+      ? planTcknRelease(
+          { studentId, organizationId, userId, now, tckn: oldTcknValue },
+          streams.oldTckn,
+          states.oldTckn ?? { current: { holder: studentId }, legacy: { holder: null } },
+        )
       : null;
   return {
     student: { streamId: streams.student, events: studentEvents },
-    newTckn: { streamId: streams.newTckn, events: reserve },
+    newTckn: { streamId: streams.newTckn.current, events: reserve },
     oldTckn: release,
   };
 }

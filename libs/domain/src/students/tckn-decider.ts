@@ -5,10 +5,10 @@ import { studentValidationError, type StudentFormMode } from './schemas';
 
 /**
  * product.md 5: a TCKN belongs to at most one student of an organisation. Uniqueness across streams is held by
- * a reservation stream per organisation and TCKN (`student-tckn-<orgId>-<tckn>`), appended in the same
- * appendMany as the student's event with its expected version, so two racing registrations of one TCKN cannot
- * both succeed. A soft-deleted student keeps the reservation: it can be restored, and staff should restore it
- * rather than register the person twice.
+ * a reservation stream per organisation and TCKN, appended in the same appendMany as the student's event with
+ * its expected version, so two racing registrations of one TCKN cannot both succeed. A soft-deleted student
+ * keeps the reservation: it can be restored, and staff should restore it rather than register the person
+ * twice. An erased student's reservation is released with the erasure (docs/DECISIONS.md).
  */
 export type TcknReservationEvent =
   | DomainEvent<
@@ -37,8 +37,61 @@ export interface TcknReservationState {
 
 export const initialTcknReservationState: TcknReservationState = { holder: null };
 
-export const tcknReservationStream = (organizationId: string, tckn: string) =>
+/**
+ * The stream is named by a keyed hash of the TCKN (`tcknRef`, computed by the server with a key the domain
+ * never sees), so neither the stream id nor a backup that carries it reveals the TCKN after an erasure.
+ */
+export const tcknReservationStream = (organizationId: string, tcknRef: string) =>
+  `student-tckn-ref-${organizationId}-${tcknRef}`;
+
+/**
+ * Reservations made before the keyed names are named by the TCKN itself. They are never written anew but
+ * still count: a TCKN held there blocks another student as before, and its holder releases it there.
+ */
+export const legacyTcknReservationStream = (organizationId: string, tckn: string) =>
   `student-tckn-${organizationId}-${tckn}`;
+
+/** The keyed hash of a TCKN within an organisation (HMAC on the server; the domain only carries it). */
+export type TcknRef = (organizationId: string, tckn: string) => string;
+
+/** Both places a TCKN's reservation can live: the keyed stream, and the clear-named one of old. */
+export interface TcknReservationStreams {
+  current: string;
+  legacy: string;
+}
+
+export const tcknReservationStreams = (
+  organizationId: string,
+  tckn: string,
+  tcknRef: TcknRef,
+): TcknReservationStreams => ({
+  current: tcknReservationStream(organizationId, tcknRef(organizationId, tckn)),
+  legacy: legacyTcknReservationStream(organizationId, tckn),
+});
+
+/** The folded states of both streams of one TCKN. */
+export interface TcknReservationStates {
+  current: TcknReservationState;
+  legacy: TcknReservationState;
+}
+
+export const freeTcknReservation: TcknReservationStates = {
+  current: { holder: null },
+  legacy: { holder: null },
+};
+
+/**
+ * Who holds the TCKN, and in which stream. Nothing reserves into a legacy stream any more, so a TCKN is held
+ * in at most one of them (a new reservation is refused while the legacy one holds it).
+ */
+export function tcknHolder(states: TcknReservationStates): {
+  state: TcknReservationState;
+  in: keyof TcknReservationStreams;
+} {
+  if (states.current.holder === null && states.legacy.holder !== null)
+    return { state: states.legacy, in: 'legacy' };
+  return { state: states.current, in: 'current' };
+}
 
 export function decideTcknReservation(
   command: TcknReservationCommand,

@@ -7,7 +7,8 @@ import { defineProjection } from '../runtime/projection';
  */
 export const smsProjection = defineProjection({
   name: 'sms',
-  version: 2,
+  // 3: an erased student's messages are blanked (a rebuild applies it to erasures made before).
+  version: 3,
   tables: ['sms_messages', 'sms_notice_settings'],
   schema: (t) => `
     CREATE TABLE ${t('sms_messages')} (
@@ -102,6 +103,15 @@ export const smsProjection = defineProjection({
         `UPDATE ${table('sms_messages')} SET status = 'sendError', task_status = 'failed', reason = $2, done_at = $3
           WHERE campaign_custom_id = $1`,
         [e.data.campaignId, e.data.reason, e.data.failedAt],
+      );
+    },
+    // KVKK erasure: the student's messages keep their status, size and credits; the phone number and the text
+    // (which names the student) go, as a rebuild from the events gives them (the event store blanks them).
+    StudentPersonalDataErased: async ({ sql, table }, e: EventOf<'StudentPersonalDataErased'>) => {
+      await sql.query(
+        `UPDATE ${table('sms_messages')} SET dest = '', msg = ''
+          WHERE organization_id = $1 AND student_id = $2`,
+        [e.data.organizationId, e.data.studentId],
       );
     },
     SmsMessagesReported: async ({ sql, table }, e: EventOf<'SmsMessagesReported'>) => {
