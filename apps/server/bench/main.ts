@@ -12,8 +12,11 @@ import * as clientLoad from './suites/client-load';
 import * as concurrentWriters from './suites/concurrent-writers';
 import * as eventStore from './suites/event-store';
 import * as eventChain from './suites/event-chain';
+import * as eventsVerify from './suites/events-verify';
 import * as httpCommands from './suites/http-commands';
 import * as largeOrg from './suites/large-org';
+import * as orgBackup from './suites/org-backup';
+import * as orgImport from './suites/org-import';
 import * as sms from './suites/sms';
 import * as plan from './suites/plan';
 import * as projections from './suites/projections';
@@ -35,6 +38,10 @@ const suites: BenchSuite[] = [
   { name: 'client-load', run: clientLoad.run },
   { name: 'event-chain', run: eventChain.run },
   { name: 'student-import', run: studentImport.run },
+  // These three share one seeded large organisation and its backup (support/large-org-source.ts).
+  { name: 'org-backup', run: orgBackup.run },
+  { name: 'org-import', run: orgImport.run },
+  { name: 'events-verify', run: eventsVerify.run },
 ];
 
 function log(message: string) {
@@ -52,6 +59,7 @@ async function main() {
   const selected = wanted.length > 0 ? suites.filter((s) => wanted.includes(s.name)) : suites;
 
   const databases: BenchDatabase[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
   let raw: Promise<RawBaseline> | null = null;
   const ctx: BenchContext = {
     async createDatabase(poolSize) {
@@ -59,6 +67,7 @@ async function main() {
       databases.push(d);
       return d;
     },
+    afterRun: (fn) => cleanups.push(fn),
     log,
     rawBaseline: () =>
       (raw ??= (async () => {
@@ -107,6 +116,7 @@ async function main() {
       }
     }
   } finally {
+    for (const fn of cleanups) await fn().catch((e) => log(`clean-up failed: ${(e as Error).message}`));
     for (const d of databases)
       await d.drop().catch((e) => log(`could not drop ${d.name}: ${(e as Error).message}`));
   }

@@ -113,6 +113,8 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   baseUrl: string;
   pid: number;
+  /** The process's Prometheus endpoint (METRICS_PORT), when asked for. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -120,8 +122,13 @@ export interface ServerProcess {
  * The server as it runs in production, in a process of its own (`apps/server/src/main.ts`), so that the
  * benchmark's clients do not share its event loop.
  */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  databaseUrl: string,
+  o: { metrics?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
+  // Its own port, so that a suite can read the process's heap (prom-client's default metrics) from outside.
+  const metricsPort = o.metrics ? await freePort() : null;
   const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -130,6 +137,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     CLIENT_DIST: '',
+    ...(metricsPort === null ? {} : { METRICS_PORT: String(metricsPort) }),
   };
   delete env.REDIS_URL; // the in-process job queue: nothing runs in the background during the measurement
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -154,6 +162,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   return {
     baseUrl,
     pid: child.pid!,
+    metricsUrl: metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`,
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

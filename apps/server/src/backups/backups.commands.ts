@@ -80,7 +80,9 @@ export class ImportOrganizationBackupHandler implements ICommandHandler<ImportOr
         backupOrganizationId: backup.manifest.organizationId,
       });
     }
-    const { appends, imported } = await importAppends(backup.events, (s) => this.ownerStore.readStream(s));
+    const { appends, imported } = await importAppends(backup.events, (ids) =>
+      this.ownerStore.readStreams(ids),
+    );
     try {
       const results = await this.store.appendMany(appends);
       const last = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);

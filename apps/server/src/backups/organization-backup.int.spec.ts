@@ -383,6 +383,20 @@ describe('POST parse (api.md 7.4): an organisation backup imported into a fresh 
     expect(await orgEvents(target)).toBe(before);
   });
 
+  it('never inflates the read models: a file whose readable copy is garbled still imports', async () => {
+    const garbled = Buffer.from(zip);
+    const name = Buffer.from('read-models/students.json');
+    // The entry's local header (name length at 26, extra length at 28, name at 30), then its deflate data.
+    const header = garbled.indexOf(name) - 30;
+    const data = header + 30 + garbled.readUInt16LE(header + 26) + garbled.readUInt16LE(header + 28);
+    garbled.fill(0xff, data, data + 4); // an invalid deflate block type
+    expect(() => unzipSync(garbled)).toThrow();
+    const before = await orgEvents(target);
+    const r = await parse(garbled);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ imported: 0, alreadyPresent: before });
+  });
+
   it('keeps the hash chain whole: events verify passes on the imported organisation', async () => {
     const { persistence } = target.server.runtime;
     const head = await persistence.ownerStore.headPosition();

@@ -10,7 +10,7 @@ import {
   type StoredEvent,
   withoutCredentials,
 } from '@okul/domain';
-import { organizationReadModelTables, readOrganizationReadModel, type Sql } from '@okul/projections';
+import { organizationReadModelTables, readOrganizationReadModel, type Db } from '@okul/projections';
 import type { Writable } from 'node:stream';
 import { ZipStreamWriter } from './zip-writer';
 
@@ -54,7 +54,7 @@ export const eventLine = (e: StoredEvent) =>
  * head at the start, the read models a page of rows at a time, the media files chunk by chunk.
  */
 export async function writeOrganizationBackup(
-  deps: { store: EventStore; db: Sql; dataDir: string },
+  deps: { store: EventStore; db: Db; dataDir: string },
   organization: { id: string; name: string },
   out: Writable,
   now: Date,
