@@ -17,15 +17,20 @@ const message = {
 };
 
 describe('mailer without SMTP_URL (the embedded default)', () => {
-  it('writes each message as a JSON file under MAIL_DIR and logs its link', async () => {
+  it('writes each message as a JSON file under MAIL_DIR, in sending order, and logs its link', async () => {
     const lines: string[] = [];
-    const mailer = new FileMailer(join(root, 'explicit'), (l) => lines.push(l));
+    const dir = mkdtempSync(join(root, 'explicit-'));
+    const mailer = new FileMailer(dir, (l) => lines.push(l));
+    // Sent within the same millisecond as often as not: the names must still sort in sending order.
+    const others = ['ikinci', 'ucuncu', 'dorduncu'].map((n) => `${n}@example.com`);
     await mailer.send(message);
-    await mailer.send({ ...message, to: 'ikinci@example.com' });
-    const files = readdirSync(join(root, 'explicit')).sort();
-    expect(files).toHaveLength(2);
+    for (const to of others) await mailer.send({ ...message, to });
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(4);
     expect(files.every((f) => f.endsWith('.json'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(root, 'explicit', files[0]), 'utf8'))).toEqual(message);
+    const read = files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as typeof message);
+    expect(read[0]).toEqual(message);
+    expect(read.map((m) => m.to)).toEqual([message.to, ...others]);
     expect(lines[0]).toContain(message.links[0]);
     expect(lines[0]).toContain('ayse@example.com');
   });
