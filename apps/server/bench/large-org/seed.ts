@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { EventStore, NewEvent, StreamAppend } from '@okul/domain';
 import { createServer, type Server } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
+import { catchUpProfiles } from '../support/catch-up-profile';
 import { generateLargeOrg, type GeneratedOrg, type LargeOrgOptions } from './generate';
 
 /** The seeded organisation's owner: fixed, so a database seeded once can be reused by the benchmark. */
@@ -328,6 +329,7 @@ export async function seedLargeOrg(
   const caughtUp = await s.server.runtime.runner.waitFor(head, 30 * 60_000);
   if (!caughtUp) throw new Error('projections did not catch up within 30 minutes');
   const projectSeconds = (performance.now() - t) / 1000;
+  const perProjection = catchUpProfiles(s.server.runtime.runner.throughput());
   log(`projections caught up in ${projectSeconds.toFixed(1)} s`);
   // What autovacuum does after a bulk load (visibility map for index-only counts, planner statistics); the
   // test Postgres here runs with autovacuum off.
@@ -342,6 +344,9 @@ export async function seedLargeOrg(
     generateSeconds: Math.round(generateSeconds * 10) / 10,
     appendSeconds: Math.round(appended.seconds * 10) / 10,
     projectionCatchUpSeconds: Math.round(projectSeconds * 10) / 10,
+    projectionCatchUpEventsPerSecond: Math.round(appended.events / projectSeconds),
+    // Each projection's rate until it had applied the history, and where its time went (slowest first).
+    projectionCatchUp: perProjection,
     vacuumAnalyzeSeconds: Math.round(vacuumSeconds * 10) / 10,
   };
 }

@@ -155,6 +155,7 @@ describe('operators CLI', () => {
       'STATE',
       'PARKED',
       'REBUILD_EV/S',
+      'SQL%',
       'ERROR',
     ]);
     expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(allProjections.map((p) => p.name));
@@ -227,12 +228,12 @@ describe('operators CLI', () => {
       const status = JSON.parse((await cli(['projections', 'status', '--json'])).stdout) as Array<
         Record<string, unknown>
       >;
-      expect(status.find((p) => p.name === 'courses')).toMatchObject({
-        generation: 2,
-        position: head.toString(),
-        lag: '0',
-        state: 'idle',
-      });
+      const courses = status.find((p) => p.name === 'courses');
+      expect(courses).toMatchObject({ generation: 2, position: head.toString(), lag: '0', state: 'idle' });
+      // The rebuild's profile: its rate, and how much of it waited on the database.
+      expect(courses?.rebuildEventsPerSecond).toBeGreaterThan(0);
+      expect(courses?.rebuildSqlPercent).toBeGreaterThanOrEqual(0);
+      expect(courses?.rebuildSqlPercent).toBeLessThanOrEqual(100);
     } finally {
       await server.stop();
     }

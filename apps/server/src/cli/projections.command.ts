@@ -6,8 +6,9 @@ import { write, type CliContext } from './io';
 export const STATUS_HELP = `Usage: npm run cli -- projections status [--json]
 
 Shows each read model: name, code version, active generation, checkpoint position, lag behind the
-event store's head, state, parked events, the rate of the rebuild that built it (events/s) and the error
-that stopped it (if any). Below the table, the parked events per projection and organisation.
+event store's head, state, parked events, the rate of the rebuild that built it (events/s) with the share
+of that rebuild spent waiting on the database (SQL%; the rest read events and ran the handlers) and the
+error that stopped it (if any). Below the table, the parked events per projection and organisation.
 
 States: running / idle (a process leads it and is behind / caught up), stopped (no process runs it),
 rebuilding, failed (stopped by an older version of the runtime; rebuild it).
@@ -75,7 +76,18 @@ export async function projectionsStatus(args: string[], ctx: CliContext): Promis
       return 0;
     }
     const table = formatTable(
-      ['NAME', 'VERSION', 'GENERATION', 'POSITION', 'LAG', 'STATE', 'PARKED', 'REBUILD_EV/S', 'ERROR'],
+      [
+        'NAME',
+        'VERSION',
+        'GENERATION',
+        'POSITION',
+        'LAG',
+        'STATE',
+        'PARKED',
+        'REBUILD_EV/S',
+        'SQL%',
+        'ERROR',
+      ],
       statuses.map((s) => [
         s.name,
         String(s.version),
@@ -85,6 +97,7 @@ export async function projectionsStatus(args: string[], ctx: CliContext): Promis
         s.state,
         String(s.parked),
         s.rebuildEventsPerSecond === null ? '-' : String(s.rebuildEventsPerSecond),
+        s.rebuildSqlPercent === null ? '-' : String(s.rebuildSqlPercent),
         s.error ?? '',
       ]),
     );

@@ -106,6 +106,7 @@ describe('the read models', () => {
         'balances',
         'employees',
         'enrollments',
+        'history',
         'payments',
         'statistics',
         'students',

@@ -1,7 +1,54 @@
 import type { EventOf } from '@okul/domain';
 import { attendanceStream, paymentStream, studentStream } from '@okul/domain';
-import { defineProjection } from '../runtime/projection';
+import { defineProjection, type BatchHandler } from '../runtime/projection';
+import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
+
+type Listed = EventOf<'EnrollmentAdded' | 'PaymentAdded' | 'AttendanceAdded' | 'AttendanceEdited'>;
+
+/** The rows an event lists, as its handler inserts them. */
+function rowsOf(e: Listed) {
+  switch (e.type) {
+    case 'EnrollmentAdded': {
+      const d = e.data;
+      const stream = studentStream(d.studentId);
+      return [{ o: d.organizationId, s: d.studentId, k: 'enrollment', r: d.enrollmentId, st: stream }];
+    }
+    case 'PaymentAdded': {
+      const d = e.data;
+      return [
+        { o: d.organizationId, s: d.studentId, k: 'payment', r: d.paymentId, st: paymentStream(d.paymentId) },
+      ];
+    }
+    case 'AttendanceAdded':
+    case 'AttendanceEdited': {
+      const d = e.data;
+      const stream = attendanceStream(d.attendanceId);
+      return d.attendants.map((s) => ({
+        o: d.organizationId,
+        s,
+        k: 'attendance',
+        r: d.attendanceId,
+        st: stream,
+      }));
+    }
+  }
+}
+
+/**
+ * A run of any of its events in one multi-row insert, in event order: every handler only inserts rows it
+ * keeps (ON CONFLICT DO NOTHING), so the first row of a key wins, as event by event.
+ */
+const listRun: BatchHandler<Listed['type']> = async ({ sql, table }, events) => {
+  const rows = events.flatMap((e) => rowsOf(e as Listed));
+  if (rows.length === 0) return;
+  await sql.query(
+    `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
+     SELECT o, s, k, r, st FROM ${recordset('$1', 'o uuid, s uuid, k text, r uuid, st text')}
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+};
 
 /**
  * Which event streams make up a student's past, for the auditors' history (libs/domain/src/history): the
@@ -48,6 +95,12 @@ export const historyProjection = defineProjection({
     AttendanceEdited: async ({ sql, table }, e: EventOf<'AttendanceEdited'>) => {
       await addAttendants(sql, table, e.data);
     },
+  },
+  batchHandlers: {
+    EnrollmentAdded: listRun,
+    PaymentAdded: listRun,
+    AttendanceAdded: listRun,
+    AttendanceEdited: listRun,
   },
 });
 

@@ -6,6 +6,7 @@ import { attendancesProjection } from '../attendance/attendances.projection';
 import { balancesProjection } from '../balances/balances.projection';
 import { employeesProjection } from '../employees/employees.projection';
 import { enrollmentsProjection } from '../enrollments/enrollments.projection';
+import { historyProjection } from '../history/history.projection';
 import { paymentsProjection } from '../payments/payments.projection';
 import { studentsProjection } from '../students/students.projection';
 import type { Projection } from './projection';
@@ -25,6 +26,7 @@ const projections: Projection[] = [
   enrollmentsProjection,
   paymentsProjection,
   balancesProjection,
+  historyProjection,
 ];
 
 let t: TestDatabase;

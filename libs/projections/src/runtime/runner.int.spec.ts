@@ -16,7 +16,7 @@ import {
   readModel,
   type AddedData,
 } from '../../test/counter-projection';
-import type { Projection } from './projection';
+import { handlerFor, type Projection, type ProjectionContext } from './projection';
 import type { Db } from './sql';
 import {
   parkedGroups,
@@ -136,6 +136,84 @@ describe('ProjectionRunner on Postgres', () => {
     });
     await r.stop();
     expect((await projectionStatuses(db, store, [p]))[0]).toMatchObject({ state: 'stopped', generation: 1 });
+  });
+
+  it('lets each projection go at its own pace: a blocked one does not hold the others back', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'slow' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // The slow projection's handler waits until the test opens the gate, in the middle of its first batch.
+    const slow: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          await gate;
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    const fast = counterProjection({ name: 'fast' });
+    const r = new ProjectionRunner(db, store, [slow, fast], {
+      idleMs: 10,
+      leaderRetryMs: 50,
+      batchSize: 50,
+      concurrency: 2,
+    });
+    cleanups.push(async () => {
+      open();
+      await r.stop();
+    });
+    await r.prepare();
+    const head = await appendAdds(store, 400, { perAppend: 20 });
+    r.start();
+    // Eight batches for the fast one while the slow one is still in its first.
+    await until(
+      async () => (await checkpointOf(db, 'fast'))?.position === head.toString(),
+      20_000,
+      'the fast projection at the head',
+    );
+    expect((await checkpointOf(db, 'slow'))?.position).toBe('0');
+    open();
+    expect(await r.waitFor(head, 20_000)).toBe(true);
+    expect(await readModel(db, 'slow')).toEqual(await expectedModel(store));
+    expect(await readModel(db, 'fast')).toEqual(await expectedModel(store));
+    expect(r.throughput().fast).toMatchObject({ events: Number(head), batches: 8 });
+  });
+
+  it('passes the batches holding no event a projection handles with one checkpoint write', async () => {
+    const { db, store } = await fresh();
+    const p = counterProjection({ name: 'rare' });
+    const r = runner(db, store, p);
+    await r.prepare();
+    // 300 events of a type the projection does not handle (six full batches of 50), then three it does.
+    for (let i = 0; i < 30; i++) {
+      await store.append(
+        `other-${i}`,
+        Array.from({ length: 10 }, () => ({
+          id: crypto.randomUUID(),
+          type: 'OtherHappened',
+          data: {},
+          metadata: {
+            organizationId: 'o',
+            userId: 'u',
+            ipAddress: null,
+            userAgent: null,
+            correlationId: 'c',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        })),
+        'no_stream',
+      );
+    }
+    const head = await appendAdds(store, 3, { perAppend: 3 });
+    r.start();
+    expect(await r.waitFor(head)).toBe(true);
+    expect((await checkpointOf(db, 'rare'))?.position).toBe(head.toString());
+    expect(await readModel(db, 'rare')).toEqual(await expectedModel(store));
+    // Every event counted, in one transaction (the batch holding the three).
+    expect(r.throughput().rare).toMatchObject({ events: Number(head), batches: 1 });
   });
 
   it('neither skips nor double-applies when the runner process is SIGKILLed mid-batch', async () => {

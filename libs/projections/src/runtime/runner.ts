@@ -19,6 +19,8 @@ export interface ProjectionStatus {
   staleOrganizations: string[];
   /** Events per second of the rebuild that built the active generation (null when it read no events). */
   rebuildEventsPerSecond: number | null;
+  /** Share of that rebuild's time spent waiting on the database, in percent (the rest: reading, handlers). */
+  rebuildSqlPercent: number | null;
 }
 
 export interface RunnerOptions {
@@ -32,9 +34,26 @@ export interface RunnerOptions {
   setBased?: boolean;
   /**
    * How many projections apply a batch at the same time, each in its own transaction (default 3: with a
-   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6).
+   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6). Each
+   * projection goes at its own pace: a slot is taken per batch, so no projection waits for a slower one.
    */
   concurrency?: number;
+}
+
+/**
+ * Where one projection's time went while it applied events: in its transactions (`applyMs`), of which
+ * waiting on the database (`sqlMs`, the rest being handlers' JavaScript), and waiting for its batches to be
+ * read from the store (`readMs`, shared reads counted by each projection that waited for them).
+ */
+export interface ProjectionThroughput {
+  /** Events read and applied (all types: an event the projection ignores still moves its checkpoint). */
+  events: number;
+  batches: number;
+  applyMs: number;
+  sqlMs: number;
+  readMs: number;
+  /** Milliseconds from the start of the measurement to the end of the last batch applied. */
+  lastAppliedMs: number;
 }
 
 export interface RebuildOptions {
@@ -51,9 +70,14 @@ export interface RebuildResult {
   generation: number;
   /** The position the new generation was switched in at. */
   position: bigint;
+  /** Milliseconds the rebuild took, of which waiting on the database inside its batches' transactions. */
+  ms: number;
+  sqlMs: number;
 }
 
 const BATCH = 2000;
+/** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
+const SKIP_BATCHES = 25;
 
 /** Advisory lock names: one leader per projection across processes, one rebuild per projection. */
 const leaderLock = (name: string) => `projection:${name}`;
@@ -132,6 +156,34 @@ function isTransient(e: unknown): boolean {
   );
 }
 
+/** Counts the time spent waiting on the database through this Sql (the profile of a batch). */
+class TimedSql implements Sql {
+  ms = 0;
+  constructor(private readonly inner: Sql) {}
+  async query<R = Record<string, any>>(text: string, params?: unknown[]) {
+    const t = performance.now();
+    try {
+      return await this.inner.query<R>(text, params);
+    } finally {
+      this.ms += performance.now() - t;
+    }
+  }
+  async exec(text: string) {
+    const t = performance.now();
+    try {
+      await this.inner.exec(text);
+    } finally {
+      this.ms += performance.now() - t;
+    }
+  }
+}
+
+/** Time of applying batches: all of it, and the part spent waiting on the database (queries, BEGIN, COMMIT). */
+interface Meter {
+  applyMs: number;
+  sqlMs: number;
+}
+
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -159,10 +211,12 @@ export async function ensureProjectionTables(db: Db): Promise<void> {
     `);
     // Added later: created only when missing, as ALTER TABLE and CREATE INDEX lock the table even when there is
     // nothing to do (status and health call this while leaders hold checkpoint rows).
-    const has = await tx.query<{ parked: boolean; rate: boolean }>(
+    const has = await tx.query<{ parked: boolean; rate: boolean; sql: boolean }>(
       `SELECT to_regclass('projection_parked') IS NOT NULL AS parked,
               EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-                         AND table_name = 'projection_checkpoints' AND column_name = 'rebuild_ms') AS rate`,
+                         AND table_name = 'projection_checkpoints' AND column_name = 'rebuild_ms') AS rate,
+              EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                         AND table_name = 'projection_checkpoints' AND column_name = 'rebuild_sql_ms') AS sql`,
     );
     if (!has.rows[0].parked) {
       await tx.exec(`
@@ -189,6 +243,10 @@ export async function ensureProjectionTables(db: Db): Promise<void> {
         -- The rate of the rebuild that built a generation (shown by status and the bench).
         ALTER TABLE projection_checkpoints ADD COLUMN rebuild_events bigint, ADD COLUMN rebuild_ms bigint;
       `);
+    }
+    if (!has.rows[0].sql) {
+      // How much of that rebuild waited on the database (the rest ran the handlers' code).
+      await tx.exec(`ALTER TABLE projection_checkpoints ADD COLUMN rebuild_sql_ms bigint`);
     }
   });
 }
@@ -314,13 +372,32 @@ async function applyParking(
   from: bigint,
   requireState: 'active' | 'building',
   setBased: boolean,
+  meter?: Meter,
 ): Promise<bigint> {
   const plan: ApplyPlan = { setBased, parkFrom: new Map() };
   for (;;) {
+    const started = performance.now();
+    let inside = 0;
+    let waited = 0;
     try {
-      const { to, parked } = await db.transaction((tx) =>
-        applyBatch(tx, p, generation, events, from, requireState, plan),
-      );
+      const { to, parked } = await db
+        .transaction(async (tx) => {
+          const t = performance.now();
+          const timed = new TimedSql(tx);
+          try {
+            return await applyBatch(timed, p, generation, events, from, requireState, plan);
+          } finally {
+            inside = performance.now() - t;
+            waited = timed.ms;
+          }
+        })
+        .finally(() => {
+          if (!meter) return;
+          const all = performance.now() - started;
+          meter.applyMs += all;
+          // Outside the handlers' code: the queries, and taking a connection, BEGIN and COMMIT.
+          meter.sqlMs += waited + (all - inside);
+        });
       for (const x of parked) {
         if (plan.parkFrom.get(orgOf(x.event))?.position !== x.event.globalPosition) continue;
         console.error(
@@ -422,23 +499,45 @@ export async function rebuildProjection(
 
     let position = 0n;
     let count = 0;
+    const meter: Meter = { applyMs: 0, sqlMs: 0 };
     // On PostgreSQL the next batch is read while this one is applied (reading and parsing the events was a
     // third of a rebuild); PGlite's single connection would only queue the read behind the transaction.
     const prefetch = db.kind === 'pg';
     const catchUp = async () => {
       let next: Promise<StoredEvent[]> | null = null;
+      // Full batches without an event the projection handles, read past since the checkpoint was written (as
+      // the runner does: the checkpoint moves past them with the next batch, in one transaction).
+      let passed: StoredEvent[] | null = null;
+      let skipped = 0;
       for (;;) {
         opts.signal?.throwIfAborted();
-        const events: StoredEvent[] = await (next ?? store.readAll(position, batchSize));
+        const read = passed ? passed[passed.length - 1].globalPosition : position;
+        const events: StoredEvent[] = await (next ?? store.readAll(read, batchSize));
         next = null;
-        if (events.length === 0) return;
+        if (events.length === 0) {
+          // The last batches held nothing to apply: the checkpoint still has to reach them.
+          if (passed)
+            position = await applyParking(db, p, newGen, passed, position, 'building', setBased, meter);
+          return;
+        }
         if (prefetch && events.length === batchSize) {
           next = store.readAll(events[events.length - 1].globalPosition, batchSize);
           // Awaited in the next round; if this batch fails first, its error is the one that counts.
           next.catch(() => undefined);
         }
-        position = await applyParking(db, p, newGen, events, position, 'building', setBased);
         count += events.length;
+        if (
+          events.length === batchSize &&
+          skipped < SKIP_BATCHES &&
+          !events.some((e) => handlerFor(p, e.type))
+        ) {
+          passed = events;
+          skipped++;
+          continue;
+        }
+        position = await applyParking(db, p, newGen, events, position, 'building', setBased, meter);
+        passed = null;
+        skipped = 0;
         onProgress?.(position, count);
       }
     };
@@ -469,20 +568,23 @@ export async function rebuildProjection(
           let at = position;
           let n = 0;
           if (readInsideTx) {
+            const timed = new TimedSql(tx);
             for (;;) {
               const events = await store.readAll(at, batchSize);
               if (events.length === 0) break;
               const plan: ApplyPlan = { setBased, parkFrom: new Map() };
-              at = (await applyBatch(tx, p, newGen, events, at, 'building', plan)).to;
+              at = (await applyBatch(timed, p, newGen, events, at, 'building', plan)).to;
               n += events.length;
             }
+            meter.sqlMs += timed.ms;
           }
           if (at < live) throw new CatchUpAgain();
           await swapViews(tx, p, newGen);
           await tx.query(
-            `UPDATE projection_checkpoints SET state = 'active', updated_at = now(), rebuild_events = $3, rebuild_ms = $4
+            `UPDATE projection_checkpoints SET state = 'active', updated_at = now(), rebuild_events = $3, rebuild_ms = $4,
+                    rebuild_sql_ms = $5
               WHERE name = $1 AND generation = $2`,
-            [p.name, newGen, count + n, Math.round(performance.now() - started)],
+            [p.name, newGen, count + n, Math.round(performance.now() - started), Math.round(meter.sqlMs)],
           );
           if (oldGen !== null) {
             await tx.query(
@@ -508,7 +610,13 @@ export async function rebuildProjection(
     }
     onProgress?.(position, count);
     if (oldGen !== null) await db.transaction((tx) => dropGeneration(tx, p, oldGen));
-    return { events: count, generation: newGen, position };
+    return {
+      events: count,
+      generation: newGen,
+      position,
+      ms: performance.now() - started,
+      sqlMs: meter.sqlMs,
+    };
   } catch (e) {
     if (gen !== null && !swapped) {
       const failedGen = gen;
@@ -530,6 +638,81 @@ interface Live {
   rebuilding: Promise<void> | null;
   /** After a transient error, no new attempt before this time. */
   backoffUntil: number;
+  /** The loop applying this projection's batches while this runner leads it (null when none runs). */
+  worker: Promise<void> | null;
+  /** The checkpoint this runner last read or wrote (which shared reads it may still need). */
+  position: bigint | null;
+  /** What applying took since the runner started. */
+  meter: ProjectionThroughput;
+}
+
+const emptyMeter = (): ProjectionThroughput => ({
+  events: 0,
+  batches: 0,
+  applyMs: 0,
+  sqlMs: 0,
+  readMs: 0,
+  lastAppliedMs: 0,
+});
+
+/** A counting semaphore, first come first served: how many batches are applied at the same time. */
+class Slots {
+  private queue: Array<() => void> = [];
+  constructor(private free: number) {}
+
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const next = this.queue.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
+/**
+ * Batches read from the store, shared by the projections reading from the same position: reading and parsing
+ * a batch costs about as much as a light projection's handlers, and after a pause every projection starts
+ * from the same place. A batch starts after the previous one's last event, so batches stay aligned however
+ * far apart the projections drift. A full batch never changes: it is kept until every projection this runner
+ * applies has passed it (at most `limit` batches; one further behind reads again). A short one (the head was
+ * reached, more may come) is shared only while it is being read.
+ */
+class SharedReads {
+  private batches = new Map<bigint, Promise<StoredEvent[]>>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly size: number,
+    private readonly limit: number,
+  ) {}
+
+  read(from: bigint): Promise<StoredEvent[]> {
+    const kept = this.batches.get(from);
+    if (kept) return kept;
+    const read = this.store.readAll(from, this.size);
+    this.batches.set(from, read);
+    const drop = () => {
+      if (this.batches.get(from) === read) this.batches.delete(from);
+    };
+    // A failed read is not shared either: the next projection at this position reads again.
+    read.then((events) => (events.length < this.size ? drop() : undefined), drop);
+    // Map order is insertion order: the oldest read goes first.
+    for (const k of this.batches.keys()) {
+      if (this.batches.size <= this.limit) break;
+      this.batches.delete(k);
+    }
+    return read;
+  }
+
+  /** Forgets the batches before `position`: every projection reading here has passed them. */
+  forget(position: bigint): void {
+    for (const k of this.batches.keys()) if (k < position) this.batches.delete(k);
+  }
 }
 
 /**
@@ -538,6 +721,8 @@ interface Live {
  * instance can neither move it backwards nor apply a batch twice.
  * A failing event stops that projection with state "failed" and the error; the others go on.
  * A runner whose code is older than the stored version steps aside; a newer one rebuilds.
+ * Each projection it leads has a loop of its own that applies a batch whenever one of `concurrency` slots is
+ * free, so a light projection is never held back by a slower one.
  */
 export class ProjectionRunner {
   private live = new Map<string, Live>();
@@ -546,6 +731,12 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private waiters = new Set<() => void>();
   private abort = new AbortController();
+  private slots: Slots;
+  private reads: SharedReads;
+  /** Idle projection loops, woken together by an append or by one shared timer. */
+  private sleepers = new Set<() => void>();
+  private tick: ReturnType<typeof setTimeout> | null = null;
+  private startedAt = performance.now();
 
   constructor(
     private readonly db: Db,
@@ -561,8 +752,13 @@ export class ProjectionRunner {
         release: null,
         rebuilding: null,
         backoffUntil: 0,
+        worker: null,
+        position: null,
+        meter: emptyMeter(),
       });
     }
+    this.slots = new Slots(Math.max(1, opts.concurrency ?? 3));
+    this.reads = new SharedReads(store, this.batchSize, Math.max(8, 2 * projections.length));
   }
 
   private get batchSize() {
@@ -610,18 +806,30 @@ export class ProjectionRunner {
     if (this.loop) return;
     this.stopped = false;
     this.abort = new AbortController();
+    this.startedAt = performance.now();
+    for (const l of this.live.values()) l.meter = emptyMeter();
     this.loop = this.run();
   }
 
-  /** Wake the loop now (called after an append in this process). */
+  /** Wake the idle projections now (called after an append in this process). */
   notify(): void {
-    this.wake?.();
+    if (this.tick) clearTimeout(this.tick);
+    this.tick = null;
+    const sleepers = [...this.sleepers];
+    this.sleepers.clear();
+    for (const wake of sleepers) wake();
+  }
+
+  /** What each projection's batches took since `start()`: events, time applying, of it in SQL, reading. */
+  throughput(): Record<string, ProjectionThroughput> {
+    return Object.fromEntries([...this.live.values()].map((l) => [l.p.name, { ...l.meter }]));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.abort.abort();
     this.wake?.();
+    this.notify();
     await this.loop;
     this.loop = null;
     for (const l of this.live.values()) {
@@ -638,84 +846,113 @@ export class ProjectionRunner {
     if (release) await release().catch(() => undefined);
   }
 
+  /** The database or the store is unreachable: let go (the lock's connection may be gone) and retry later. */
+  private async fail(l: Live, e: unknown): Promise<void> {
+    const msg = errorText(e);
+    if (l.error !== msg) console.error(`[projection ${l.p.name}] ${msg}; retrying`);
+    l.error = msg;
+    l.backoffUntil = Date.now() + (this.opts.leaderRetryMs ?? 2000);
+    if (l.state !== 'failed') l.state = 'standby';
+    await this.resign(l);
+  }
+
+  /** Whether the lock's connection was lost (a database restart): then lead again only once the lock is ours. */
+  private lostLead(l: Live): boolean {
+    if (!l.release || !this.db.holds || this.db.holds(leaderLock(l.p.name))) return false;
+    l.release = null;
+    if (l.state !== 'failed') l.state = 'standby';
+    return true;
+  }
+
+  /** Leadership, at the recheck pace: each projection this runner leads gets a loop of its own. */
   private async run(): Promise<void> {
-    let lastLeaderTry = 0;
     while (!this.stopped) {
-      let worked = false;
       const now = Date.now();
-      // Leadership and failed projections are re-examined at this pace, not on every loop.
-      const recheck = now - lastLeaderTry >= (this.opts.leaderRetryMs ?? 2000);
-      if (recheck) lastLeaderTry = now;
-      // Projections at the same position read the same batch: read and parse it once per round, not once per
-      // projection (after a pause they all catch up in step, and reading was most of a light projection's time).
-      const reads = new Map<bigint, Promise<StoredEvent[]>>();
-      const fail = async (l: Live, e: unknown) => {
-        // The database or the store is unreachable: let go (the lock's connection may be gone) and retry.
-        const msg = errorText(e);
-        if (l.error !== msg) console.error(`[projection ${l.p.name}] ${msg}; retrying`);
-        l.error = msg;
-        l.backoffUntil = Date.now() + (this.opts.leaderRetryMs ?? 2000);
-        if (l.state !== 'failed') l.state = 'standby';
-        await this.resign(l);
-      };
-      // Leadership first, one projection after the other: the locks live on one connection of their own.
-      const leading: Live[] = [];
+      // One projection after the other: the locks live on one connection of their own.
       for (const l of this.live.values()) {
         if (this.stopped) break;
-        if (l.rebuilding || now < l.backoffUntil) continue;
+        if (l.worker || l.rebuilding || now < l.backoffUntil) continue;
         try {
-          if (l.release && this.db.holds && !this.db.holds(leaderLock(l.p.name))) {
-            // The lock's connection was lost (a database restart): lead again only once the lock is ours.
-            l.release = null;
-            if (l.state !== 'failed') l.state = 'standby';
-          }
+          this.lostLead(l);
           if (!l.release) {
-            if (!recheck) continue;
             l.release = await this.db.tryLock(leaderLock(l.p.name));
             if (!l.release) {
               l.state = 'standby';
               continue;
             }
           }
-          leading.push(l);
+          l.worker = this.work(l).finally(() => {
+            l.worker = null;
+          });
         } catch (e) {
-          await fail(l, e);
+          await this.fail(l, e);
         }
       }
-      // Then several projections at once (each in its own transaction on its own connection): while one waits
-      // on the database, another's handlers run, and both cores of the database work during a catch-up.
-      const width = Math.max(1, Math.min(this.opts.concurrency ?? 3, leading.length));
-      await Promise.all(
-        Array.from({ length: width }, async () => {
-          for (let l = leading.shift(); l && !this.stopped; l = leading.shift()) {
-            try {
-              if (await this.step(l, recheck, reads)) worked = true;
-            } catch (e) {
-              await fail(l, e);
-            }
-          }
-        }),
-      );
-      for (const w of this.waiters) w();
-      if (!worked && !this.stopped) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.opts.idleMs ?? 100);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.opts.leaderRetryMs ?? 2000);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+    await Promise.all([...this.live.values()].map((l) => l.worker));
+  }
+
+  /**
+   * One projection's loop while this runner leads it: a batch whenever a slot is free (several projections
+   * at once, each in its own transaction on its own connection: while one waits on the database, another's
+   * handlers run), a nap when it is caught up. Ends when the lead is lost, a rebuild starts or the runner stops.
+   */
+  private async work(l: Live): Promise<void> {
+    const retryMs = this.opts.leaderRetryMs ?? 2000;
+    // Leadership was just taken (or found held): the first step re-examines everything, later ones at the
+    // recheck pace; whether the lock is still held is asked before each later one.
+    let lastRecheck = -Infinity;
+    for (let first = true; !this.stopped && l.release && !l.rebuilding; first = false) {
+      if (!first && this.lostLead(l)) return;
+      const now = Date.now();
+      // Failed and unbuilt projections are re-examined at this pace, not on every loop.
+      const recheck = now - lastRecheck >= retryMs;
+      if (recheck) lastRecheck = now;
+      const done = await this.slots.take();
+      let worked = false;
+      try {
+        if (this.stopped) return;
+        worked = await this.step(l, recheck);
+      } catch (e) {
+        await this.fail(l, e);
+        return;
+      } finally {
+        done();
       }
+      this.forgetPassedReads();
+      for (const w of this.waiters) w();
+      if (!worked && !this.stopped) await this.nap();
     }
   }
 
+  private forgetPassedReads(): void {
+    let lowest: bigint | null = null;
+    for (const l of this.live.values()) {
+      if (!l.worker || l.position === null || l.state === 'failed') continue;
+      if (lowest === null || l.position < lowest) lowest = l.position;
+    }
+    if (lowest !== null) this.reads.forget(lowest);
+  }
+
+  /** Sleeps until an append (notify) or the idle timer, which every idle projection shares. */
+  private nap(): Promise<void> {
+    return new Promise((resolve) => {
+      this.sleepers.add(resolve);
+      this.tick ??= setTimeout(() => this.notify(), this.opts.idleMs ?? 100);
+    });
+  }
+
   /** One batch for one projection this runner leads; answers whether it applied anything. */
-  private async step(
-    l: Live,
-    recheck: boolean,
-    reads: Map<bigint, Promise<StoredEvent[]>>,
-  ): Promise<boolean> {
+  private async step(l: Live, recheck: boolean): Promise<boolean> {
     if (l.state === 'failed' && !recheck) return false;
     const cp = await this.db.query<{
       generation: number;
@@ -762,14 +999,21 @@ export class ProjectionRunner {
     }
     const generation = row.generation;
     const from = BigInt(row.position);
-    let read = reads.get(from);
-    if (!read) {
-      read = this.store.readAll(from, this.batchSize);
-      // A failed read is not shared: the next projection at this position reads again.
-      read.catch(() => reads.delete(from));
-      reads.set(from, read);
+    l.position = from;
+    const t = performance.now();
+    let events = await this.reads.read(from);
+    // A full batch without an event this projection handles would write nothing but its checkpoint: read on
+    // (a bounded number of batches) and move the checkpoint once, past all of them. Nothing is skipped: the
+    // checkpoint still moves in a transaction that claims it, and a crash before it re-reads them.
+    let passed = 0;
+    for (let n = 0; n < SKIP_BATCHES && events.length === this.batchSize; n++) {
+      if (events.some((e) => handlerFor(l.p, e.type))) break;
+      const next = await this.reads.read(events[events.length - 1].globalPosition);
+      if (next.length === 0) break;
+      passed += events.length;
+      events = next;
     }
-    const events = await read;
+    l.meter.readMs += performance.now() - t;
     l.error = null;
     if (events.length === 0) {
       l.state = 'idle';
@@ -777,7 +1021,11 @@ export class ProjectionRunner {
     }
     l.state = 'running';
     try {
-      await applyParking(this.db, l.p, generation, events, from, 'active', this.opts.setBased ?? true);
+      const setBased = this.opts.setBased ?? true;
+      l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
+      l.meter.events += passed + events.length;
+      l.meter.batches++;
+      l.meter.lastAppliedMs = performance.now() - this.startedAt;
       return true;
     } catch (e) {
       if (e instanceof CheckpointMoved) return true; // another writer or a rebuild moved it: read again
@@ -891,9 +1139,11 @@ export async function projectionStatuses(
     active_generation: number | null;
     rebuild_events: string | null;
     rebuild_ms: string | null;
+    rebuild_sql_ms: string | null;
   }>(
     `SELECT c.name, c.generation, c.position::text AS position, c.state, c.error, c.updated_at::text AS updated_at,
-            s.version, s.active_generation, c.rebuild_events::text AS rebuild_events, c.rebuild_ms::text AS rebuild_ms
+            s.version, s.active_generation, c.rebuild_events::text AS rebuild_events, c.rebuild_ms::text AS rebuild_ms,
+            c.rebuild_sql_ms::text AS rebuild_sql_ms
        FROM projection_checkpoints c LEFT JOIN projection_state s ON s.name = c.name
       ORDER BY c.generation`,
   );
@@ -940,6 +1190,10 @@ export async function projectionStatuses(
       rebuildEventsPerSecond:
         active && Number(active.rebuild_events) > 0
           ? Math.round((Number(active.rebuild_events) * 1000) / Math.max(1, Number(active.rebuild_ms)))
+          : null,
+      rebuildSqlPercent:
+        active && Number(active.rebuild_events) > 0 && active.rebuild_sql_ms !== null
+          ? Math.round((Number(active.rebuild_sql_ms) * 100) / Math.max(1, Number(active.rebuild_ms)))
           : null,
     };
   });
