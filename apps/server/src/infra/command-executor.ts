@@ -76,6 +76,21 @@ export function decideOn<C, E extends DomainEvent, S>(
   return { stream, events: decider.decide(command, stream.state) };
 }
 
+/**
+ * The decision of a claim other commands check (an address, a TCKN), with the events that give it back:
+ * decided by the same decider on the state the claim leaves (see `StreamDecision.release`).
+ */
+export function claimOn<C, E extends DomainEvent, S>(
+  stream: LoadedStream<S>,
+  decider: Decider<C, E, S>,
+  claim: C,
+  giveBack: C,
+): StreamDecision<E> {
+  const events = decider.decide(claim, stream.state);
+  if (events.length === 0) return { stream, events };
+  return { stream, events, release: decider.decide(giveBack, events.reduce(decider.evolve, stream.state)) };
+}
+
 interface Append {
   streamId: string;
   events: DomainEvent[];
