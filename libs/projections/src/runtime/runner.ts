@@ -917,16 +917,12 @@ export class ProjectionRunner {
       // Failed and unbuilt projections are re-examined at this pace, not on every loop.
       const recheck = now - lastRecheck >= retryMs;
       if (recheck) lastRecheck = now;
-      const done = await this.slots.take();
       let worked = false;
       try {
-        if (this.stopped) return;
         worked = await this.step(l, recheck);
       } catch (e) {
         await this.fail(l, e);
         return;
-      } finally {
-        done();
       }
       this.forgetPassedReads();
       for (const w of this.waiters) w();
@@ -1020,7 +1016,11 @@ export class ProjectionRunner {
       return false;
     }
     l.state = 'running';
+    // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
+    // catch up) must not keep one from a projection that has work.
+    const done = await this.slots.take();
     try {
+      if (this.stopped) return false;
       const setBased = this.opts.setBased ?? true;
       l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
       l.meter.events += passed + events.length;
@@ -1030,6 +1030,8 @@ export class ProjectionRunner {
     } catch (e) {
       if (e instanceof CheckpointMoved) return true; // another writer or a rebuild moved it: read again
       throw e;
+    } finally {
+      done();
     }
   }
 
