@@ -46,6 +46,8 @@ export interface AttendanceQuery {
   to?: string;
   /** Only the lessons of the instructor linked to the signed-in user (`mine=1`). */
   mine?: boolean;
+  /** Only the lessons of one course (the course detail's recent lessons). */
+  courseId?: string;
 }
 
 /** The query string of GET getAttendances (docs/DECISIONS.md): `limit`/`offset` from the page, and filters. */
@@ -59,6 +61,7 @@ export function attendancesQueryString(query: AttendanceQuery): string {
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.mine) params.set('mine', '1');
+  if (query.courseId) params.set('courseId', query.courseId);
   return params.toString();
 }
 
