@@ -49,6 +49,8 @@ class FakeImageKit {
 
 let t: TestServer;
 let owner: SignedIn;
+/** The server's log: each failed attempt of a job is logged. */
+const logLines: string[] = [];
 const privateKey = `private_instructor_${randomBytes(8).toString('hex')}`;
 const imagekit = new FakeImageKit(privateKey);
 const api = () => orgApi(t, owner);
@@ -75,12 +77,15 @@ const drain = () => t.server.runtime.queue.drain(MEDIA_QUEUE);
 
 beforeAll(async () => {
   await imagekit.start();
-  t = await startTestServer({
-    IMAGEKIT_PUBLIC_KEY: 'public_instructor_test',
-    IMAGEKIT_PRIVATE_KEY: privateKey,
-    IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/okul-test',
-    IMAGEKIT_API_URL: imagekit.url,
-  });
+  t = await startTestServer(
+    {
+      IMAGEKIT_PUBLIC_KEY: 'public_instructor_test',
+      IMAGEKIT_PRIVATE_KEY: privateKey,
+      IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/okul-test',
+      IMAGEKIT_API_URL: imagekit.url,
+    },
+    { logDestination: { write: (line) => logLines.push(line) } },
+  );
   owner = await signUpOwner(t.http);
 }, 240_000);
 afterAll(async () => {
@@ -106,6 +111,8 @@ describe('deleteImage on ImageKit', () => {
       { method: 'DELETE', path: '/v1/files/ik-logo-1', status: 500 },
       { method: 'DELETE', path: '/v1/files/ik-logo-1', status: 204 },
     ]);
+    const failed = logLines.filter((l) => l.includes('job failed') && l.includes('ImageKit answered 500'));
+    expect(failed).toHaveLength(2);
   });
 
   it('takes a file ImageKit no longer holds as deleted (one call, no retry)', async () => {

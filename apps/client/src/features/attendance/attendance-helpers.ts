@@ -10,6 +10,7 @@ import {
 } from '@okul/domain';
 import type { z } from 'zod';
 import { detailList, refusal } from '../../api/client';
+import { formatLessonTime } from '../../lib/format';
 import { MAX_QUERY_LENGTH, type AttendanceListSearch } from './attendance-search';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
@@ -242,12 +243,8 @@ export function studentsWithoutEnrollment(
 
 export const NO_ENROLLMENT_TITLE = NO_ENROLLMENT_PREFIX.replace(/:\s*$/, '');
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** api.md 9.4 dd.MM.yyyy HH:mm from the stored local parts (they are the institution's wall clock already). */
-export function formatAttendanceTime(a: DateTimeParts): string {
-  return `${two(a.day)}.${two(a.month)}.${String(a.year).padStart(4, '0')} ${two(a.hour)}:${two(a.minute)}`;
-}
+export const formatAttendanceTime: (a: DateTimeParts) => string = formatLessonTime;
 
 export const OTHER_INSTRUCTOR = 'Diğer';
 

@@ -23,7 +23,6 @@ import {
   formatTl,
   message,
   withImageTransform,
-  type Attendance,
   type StudentListRow,
 } from '@okul/domain';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -34,7 +33,7 @@ import { PaginatedTable, type Column } from '../../components/PaginatedTable';
 import { Section } from '../../components/Section';
 import { StudentLink } from '../../components/StudentLink';
 import { EmptyTableRow, OpenableTableRow, TableCard } from '../../components/TableParts';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatLessonTime } from '../../lib/format';
 import { attendancesPageQueryOptions } from '../attendance/queries';
 import { useOrgId } from '../auth/useSession';
 import { instructorsQueryOptions } from '../employees/queries';
@@ -57,13 +56,6 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
       </Typography>
     </Grid>
   );
-}
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The lesson's time as it was recorded: the institution's calendar (Europe/Istanbul), dd.MM.yyyy HH:mm. */
-function lessonTime(a: Pick<Attendance, 'day' | 'month' | 'year' | 'hour' | 'minute'>): string {
-  return `${two(a.day)}.${two(a.month)}.${a.year} ${two(a.hour)}:${two(a.minute)}`;
 }
 
 function lessonsSubtitle(total: number): string {
@@ -280,7 +272,7 @@ export function CourseDetailPage({ courseId }: { courseId: string }) {
                             })
                           }
                         >
-                          <TableCell>{lessonTime(a)}</TableCell>
+                          <TableCell>{formatLessonTime(a)}</TableCell>
                           <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{a.code}</TableCell>
                           <TableCell>{a.instructorName ?? 'Diğer'}</TableCell>
                           <TableCell align="right">{a.attendants.length}</TableCell>
