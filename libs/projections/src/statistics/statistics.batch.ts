@@ -3,6 +3,7 @@ import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
 import {
+  movedRanges,
   accountsFromLines,
   day,
   enrolledAt,
@@ -542,23 +543,30 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
     delta: string;
   }>(
     `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
-     pv AS (
-       SELECT ch.q, ch.rec, cur.organization_id, cur.student_id, cur.course_id,
-              least(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS lo,
-              CASE WHEN cur.end_date IS NULL OR (prev.enrollment_id IS NOT NULL AND prev.end_date IS NULL) THEN 'infinity'
-                   ELSE greatest(cur.end_date, coalesce(prev.end_date, cur.end_date)) END AS hi
-         FROM ch
-         JOIN ${t('stat_enrollments')} cur ON cur.enrollment_id = ch.enrollment_id AND cur.from_pos = ch.q
-         LEFT JOIN ${t('stat_enrollments')} prev ON prev.enrollment_id = ch.enrollment_id AND prev.to_pos = ch.q
-        WHERE cur.enrollment_type = 'per_class' OR prev.enrollment_type = 'per_class'
+     pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
+     -- Each range on the (student_id, course_id, at) index: the two moved ranges, and the whole of both
+     -- versions when the terms changed.
+     l AS (
+       SELECT pv.q, pv.rec, x.* FROM pv
+       CROSS JOIN LATERAL (
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo1 AND l.at < pv.hi1
+            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         UNION
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo2 AND l.at < pv.hi2
+            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         UNION
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE pv.terms AND l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo
+            AND l.at < pv.hi AND l.organization_id = pv.organization_id AND l.pos < pv.q
+       ) x
      ),
      d AS (
-       SELECT pv.q, pv.rec, l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at,
-              coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'pv.q')}), 0)
-            - coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'pv.q - 1')}), 0) AS delta
-         FROM pv
-         JOIN ${t('stat_lessons')} l ON l.student_id = pv.student_id AND l.course_id = pv.course_id
-          AND l.organization_id = pv.organization_id AND l.pos < pv.q AND l.at >= pv.lo AND l.at < pv.hi
+       SELECT l.q, l.rec, l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at,
+              coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q')}), 0)
+            - coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q - 1')}), 0) AS delta
+         FROM l
      )
      SELECT q::text, rec, attendance_id, organization_id, student_id, course_id, at, delta::text FROM d WHERE delta <> 0
       ORDER BY q, attendance_id, student_id`,
@@ -620,25 +628,19 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     delta: number;
   }>(
     `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
-     pv AS (
-       SELECT ch.q, ch.rec, cur.organization_id, cur.student_id, cur.course_id,
-              cur.start_date AS cs, coalesce(cur.end_date, 'infinity') AS ce,
-              prev.start_date AS ps, coalesce(prev.end_date, 'infinity') AS pe
-         FROM ch
-         JOIN ${t('stat_enrollments')} cur ON cur.enrollment_id = ch.enrollment_id AND cur.from_pos = ch.q
-         LEFT JOIN ${t('stat_enrollments')} prev ON prev.enrollment_id = ch.enrollment_id AND prev.to_pos = ch.q
-     ),
-     moved AS (
-       SELECT pv.*, least(pv.cs, coalesce(pv.ps, pv.cs)) AS lo1, greatest(pv.cs, coalesce(pv.ps, pv.cs)) AS hi1,
-              CASE WHEN pv.ps IS NULL THEN pv.cs ELSE least(pv.ce, pv.pe) END AS lo2,
-              CASE WHEN pv.ps IS NULL THEN pv.ce ELSE greatest(pv.ce, pv.pe) END AS hi2
-         FROM pv
-     ),
+     m AS (${movedRanges(t)}),
+     -- Each moved range on the (course_id, at) index.
      lessons AS (
-       SELECT m.q, m.rec, m.student_id, a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at
-         FROM moved m
-         JOIN ${t('stat_attendances')} a ON a.course_id = m.course_id AND a.organization_id = m.organization_id
-          AND a.pos < m.q AND ((a.at >= m.lo1 AND a.at < m.hi1) OR (a.at >= m.lo2 AND a.at < m.hi2))
+       SELECT m.q, m.rec, m.student_id, x.* FROM m
+       CROSS JOIN LATERAL (
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo1 AND a.at < m.hi1
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+         UNION
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo2 AND a.at < m.hi2
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+       ) x
      ),
      d AS (
        SELECT x.*, ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q')}::int

@@ -27,6 +27,9 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  *
  * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
  */
+const applyOne = (ctx: ProjectionContext, e: unknown) => applyStatistics(ctx, [e as never]);
+const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx, es as never[]);
+
 export const statisticsProjection = defineProjection({
   name: 'statistics',
   version: 5,
@@ -142,16 +145,11 @@ export const statisticsProjection = defineProjection({
       last_recorded timestamptz NOT NULL
     );
   `,
-  handlers: Object.fromEntries(
-    STATISTICS_TYPES.map((type) => [
-      type,
-      (ctx: ProjectionContext, e: unknown) => applyStatistics(ctx, [e as never]),
-    ]),
-  ) as { [K in StatisticsType]: (ctx: ProjectionContext, e: EventOf<K>) => Promise<void> },
-  batchHandlers: Object.fromEntries(
-    STATISTICS_TYPES.map((type) => [
-      type,
-      (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx, es as never[]),
-    ]),
-  ) as { [K in StatisticsType]: (ctx: ProjectionContext, es: EventOf<K>[]) => Promise<void> },
+  handlers: Object.fromEntries(STATISTICS_TYPES.map((type) => [type, applyOne])) as {
+    [K in StatisticsType]: (ctx: ProjectionContext, e: EventOf<K>) => Promise<void>;
+  },
+  // One function for every type: the runner makes a run of consecutive events with the same batch handler.
+  batchHandlers: Object.fromEntries(STATISTICS_TYPES.map((type) => [type, applyMany])) as {
+    [K in StatisticsType]: (ctx: ProjectionContext, es: EventOf<K>[]) => Promise<void>;
+  },
 });

@@ -85,3 +85,27 @@ export const accountsFromLines = (debtLines: string, accounts: string) => `
     LEFT JOIN u ON u.organization_id = acc.organization_id AND u.student_id = acc.student_id
                AND u.course_id = acc.course_id
    GROUP BY acc.organization_id, acc.student_id, acc.course_id`;
+
+/**
+ * The enrolment changes `ch` (q: store position, rec: moment, enrollment_id) with the version each recorded
+ * (`cur`) and the one it replaced (`prev`, none when added), and the times whose holding changed: between the
+ * two starts (lo1-hi1) and between the two ends (lo2-hi2), the whole range when added; `terms` when the price,
+ * discount or type changed too (then every lesson either version holds may change price: lo-hi).
+ */
+export const movedRanges = (t: T) => `
+  SELECT ch.q, ch.rec, cur.organization_id, cur.student_id, cur.course_id,
+         cur.enrollment_type = 'per_class' OR prev.enrollment_type = 'per_class' AS per_class,
+         prev.enrollment_id IS NULL OR cur.price <> prev.price OR cur.discount <> prev.discount
+           OR cur.enrollment_type <> prev.enrollment_type AS terms,
+         least(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS lo1,
+         greatest(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS hi1,
+         CASE WHEN prev.enrollment_id IS NULL THEN cur.start_date
+              ELSE least(coalesce(cur.end_date, 'infinity'), coalesce(prev.end_date, 'infinity')) END AS lo2,
+         CASE WHEN prev.enrollment_id IS NULL THEN coalesce(cur.end_date, 'infinity')
+              ELSE greatest(coalesce(cur.end_date, 'infinity'), coalesce(prev.end_date, 'infinity')) END AS hi2,
+         least(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS lo,
+         CASE WHEN cur.end_date IS NULL OR (prev.enrollment_id IS NOT NULL AND prev.end_date IS NULL) THEN 'infinity'
+              ELSE greatest(cur.end_date, coalesce(prev.end_date, cur.end_date)) END AS hi
+    FROM ch
+    JOIN ${t('stat_enrollments')} cur ON cur.enrollment_id = ch.enrollment_id AND cur.from_pos = ch.q
+    LEFT JOIN ${t('stat_enrollments')} prev ON prev.enrollment_id = ch.enrollment_id AND prev.to_pos = ch.q`;
