@@ -1,12 +1,12 @@
-import { monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { enrollmentCoversSql, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
 import {
+  currentAt,
   movedRanges,
   accountsFromLines,
   day,
-  enrolledAt,
   holder,
   month,
   studentEnrolledAt,
@@ -399,11 +399,21 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     for (const row of r.rows) charges.set(`${row.attendance_id} ${row.student_id}`, BigInt(row.charge));
   }
   const counted = await sql.query<{ attendance_id: string; enrolled: number }>(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+    // The students enrolled at each lesson counted in one grouped join (a subquery per lesson re-read the
+    // course's versions once for each).
+    `WITH x AS (
+       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int')}
+     ),
+     c AS (
+       SELECT x.attendance_id, count(DISTINCT e.student_id)::int AS n
+         FROM x JOIN ${t('stat_enrollments')} e ON e.course_id = x.course_id AND e.organization_id = x.organization_id
+          AND ${currentAt('e', 'x.pos')} AND ${enrollmentCoversSql('e.start_date', 'e.end_date', 'x.at')}
+        GROUP BY x.attendance_id
+     )
+     INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
             enrolled)
-     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.pos, x.attendees,
-            (${enrolledAt(t, 'x.organization_id', 'x.course_id', 'x.at', 'x.pos')})
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int')}
+     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.pos, x.attendees, coalesce(c.n, 0)
+       FROM x LEFT JOIN c ON c.attendance_id = x.attendance_id
      RETURNING attendance_id, enrolled`,
     [
       JSON.stringify(

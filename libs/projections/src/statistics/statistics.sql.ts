@@ -29,12 +29,6 @@ export const holder = (t: T, org: string, student: string, course: string, at: s
    ORDER BY h.start_date DESC, h.created_at, h.enrollment_id
    LIMIT 1`;
 
-/** The students enrolled in a course at a lesson time (api.md 9.3) by the versions current at position `pos`. */
-export const enrolledAt = (t: T, org: string, course: string, at: string, pos: string) => `
-  SELECT count(DISTINCT e.student_id)::int FROM ${t('stat_enrollments')} e
-   WHERE e.course_id = ${course} AND e.organization_id = ${org} AND ${currentAt('e', pos)}
-     AND ${enrollmentCoversSql('e.start_date', 'e.end_date', at)}`;
-
 /** Is the student enrolled in the course at a lesson time, by the versions current at position `pos`? */
 export const studentEnrolledAt = (
   t: T,
