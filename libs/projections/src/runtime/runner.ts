@@ -736,6 +736,8 @@ export class ProjectionRunner {
   /** Idle projection loops, woken together by an append or by one shared timer. */
   private sleepers = new Set<() => void>();
   private tick: ReturnType<typeof setTimeout> | null = null;
+  /** Wake-ups so far: one that came while a projection was reading may be an append that read missed. */
+  private notified = 0;
   private startedAt = performance.now();
 
   constructor(
@@ -813,6 +815,7 @@ export class ProjectionRunner {
 
   /** Wake the idle projections now (called after an append in this process). */
   notify(): void {
+    this.notified++;
     if (this.tick) clearTimeout(this.tick);
     this.tick = null;
     const sleepers = [...this.sleepers];
@@ -918,6 +921,7 @@ export class ProjectionRunner {
       const recheck = now - lastRecheck >= retryMs;
       if (recheck) lastRecheck = now;
       let worked = false;
+      const notified = this.notified;
       try {
         worked = await this.step(l, recheck);
       } catch (e) {
@@ -926,7 +930,7 @@ export class ProjectionRunner {
       }
       this.forgetPassedReads();
       for (const w of this.waiters) w();
-      if (!worked && !this.stopped) await this.nap();
+      if (!worked && !this.stopped && this.notified === notified) await this.nap();
     }
   }
 
@@ -1069,11 +1073,18 @@ export class ProjectionRunner {
    * Read-your-writes: resolves true once every healthy projection of this runner's code version has applied
    * `position` (false on timeout). Reads checkpoints from the database, so it also works when another
    * instance is the leader. Failed projections, and ones stored at another version, are not waited for.
+   * `only`: the projections to wait for (say, those that handle the events a command wrote); default all.
    */
-  async waitFor(position: bigint, timeoutMs = 5000): Promise<boolean> {
+  async waitFor(
+    position: bigint,
+    timeoutMs = 5000,
+    only: (p: Projection) => boolean = () => true,
+  ): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    const names = this.projections.map((p) => p.name);
-    const versions = this.projections.map((p) => p.version);
+    const mine = this.projections.filter(only);
+    if (mine.length === 0) return true;
+    const names = mine.map((p) => p.name);
+    const versions = mine.map((p) => p.version);
     this.notify();
     for (;;) {
       const r = await this.db.query<{ behind: string }>(

@@ -1,9 +1,11 @@
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationTables, rebuildProjection } from '@okul/projections';
+import { organizationTables, rebuildProjection, type Sql } from '@okul/projections';
 import { addCourse, orgApi, studentBody, tcknSource } from '../../../test/support/school-fixtures';
 import { TEST_APP_ROLE } from '../../../test/support/test-db';
+import { currentOrganization, withOrganization } from '../organization-scope';
+import { createPgDb } from './pg-db';
 import {
   signUpOwner,
   startTestServer,
@@ -186,6 +188,42 @@ describe('the app role with organisation A set', () => {
       ),
     );
     await expect(insert).rejects.toMatchObject({ code: '42501' });
+  });
+});
+
+describe("the API's pool on one connection", () => {
+  it('answers every query for the organisation it runs under, as the organisations change, in and out of transactions', async () => {
+    // One connection, so each query finds the organisation the previous one left on its session.
+    const db = createPgDb(t.database.url, {
+      max: 1,
+      applicationName: 'okul-test-writes-rls',
+      role: TEST_APP_ROLE,
+      organization: currentOrganization,
+    });
+    const students = async (sql: Sql = db) =>
+      (await sql.query<{ org: string }>('SELECT organization_id::text AS org FROM students')).rows.map(
+        (r) => r.org,
+      );
+    try {
+      expect(await withOrganization(a.organizationId, () => students())).toEqual([a.organizationId]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await students()).toEqual([]);
+      expect(await withOrganization(a.organizationId, () => db.transaction(students))).toEqual([
+        a.organizationId,
+      ]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await withOrganization(a.organizationId, () => db.transaction(students))).toEqual([
+        a.organizationId,
+      ]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await db.transaction(students)).toEqual([]);
+      expect(await students()).toEqual([]);
+      await expect(withOrganization(a.organizationId, () => db.query('SELECT 1/0'))).rejects.toThrow();
+      expect(await students()).toEqual([]);
+      expect(await withOrganization(a.organizationId, () => students())).toEqual([a.organizationId]);
+    } finally {
+      await db.close();
+    }
   });
 });
 
