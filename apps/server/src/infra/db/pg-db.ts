@@ -55,12 +55,11 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       await c.query(text);
     },
   });
-  // BEGIN and the organisation in one round trip; the empty string when none is set (no organisation's rows).
+  // BEGIN and the organisation in one round trip. With an organisation function, a transaction outside any
+  // organisation sets '' (no organisation's rows) rather than inherit its connection's session setting.
   const begin = () => {
-    const org = organization?.();
-    return org === undefined
-      ? 'BEGIN'
-      : `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(org)}, true)`;
+    if (!organization) return 'BEGIN';
+    return `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(organization() ?? '')}, true)`;
   };
   const inTransaction = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -76,15 +75,41 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       client.release();
     }
   };
+  /**
+   * The organisation each pooled connection's session is set to. A query outside a transaction runs on a
+   * connection whose session setting (`set_config(..., false)`) is the current organisation ('' for none):
+   * one round trip when the connection already holds it, two when it must change, instead of BEGIN, the
+   * query and COMMIT for every read. A transaction still sets its own transaction-locally, which ends with
+   * it, so the session's value is what a connection holds between uses. This needs a connection per session:
+   * behind a pooler in transaction mode, the API's pool must not share one session's setting with another.
+   */
+  const sessionOrganization = new WeakMap<pg.PoolClient, string>();
+  const inSession = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const org = organization?.() ?? '';
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      if (sessionOrganization.get(client) !== org) {
+        sessionOrganization.delete(client);
+        try {
+          await client.query(`SELECT set_config('${ORGANIZATION_SETTING}', ${literal(org)}, false)`);
+        } catch (e) {
+          // A connection whose setting is unknown never goes back to the pool.
+          broken = e as Error;
+          throw e;
+        }
+        sessionOrganization.set(client, org);
+      }
+      return await fn(client);
+    } finally {
+      client.release(broken);
+    }
+  };
   const pooled = wrap(pool);
   const base: Sql = organization
     ? {
-        query: (text, params) =>
-          organization() === undefined
-            ? pooled.query(text, params)
-            : inTransaction((c) => wrap(c).query(text, params)),
-        exec: (text) =>
-          organization() === undefined ? pooled.exec(text) : inTransaction((c) => wrap(c).exec(text)),
+        query: (text, params) => inSession((c) => wrap(c).query(text, params)),
+        exec: (text) => inSession((c) => wrap(c).exec(text)),
       }
     : pooled;
   /**

@@ -10,6 +10,8 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../../test/support/test-server';
+import { currentOrganization, withOrganization } from '../organization-scope';
+import { createPgDb } from './pg-db';
 
 let t: TestServer;
 let a: SignedIn;
@@ -199,5 +201,52 @@ describe('through the API', () => {
     const bad = await request(t.http).get('/api/v1/orgs/not-an-id/getStudents').set(a.auth);
     expect(bad.status).toBeLessThan(500);
     expect(bad.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("the API's pool, its connections kept set between queries", () => {
+  it('answers each query within its own organisation, or none, whatever the connection served before', async () => {
+    // One connection, so that every query below reuses the session the one before it set.
+    const pool = createPgDb(t.database.url, {
+      max: 1,
+      role: TEST_APP_ROLE,
+      organization: currentOrganization,
+    });
+    const students = async () =>
+      (await pool.query<{ organization_id: string }>(`SELECT organization_id FROM students`)).rows.map(
+        (r) => r.organization_id,
+      );
+    try {
+      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
+      expect(await withOrganization(b.organizationId, students)).toEqual([b.organizationId]);
+      expect(await students()).toEqual([]);
+      expect(await pool.transaction((tx) => tx.query(`SELECT 1 FROM students`))).toMatchObject({
+        rowCount: 0,
+      });
+      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
+      // A transaction of no organisation on a connection last set to A sees none of A's rows.
+      expect(await pool.transaction((tx) => tx.query(`SELECT 1 FROM students`))).toMatchObject({
+        rowCount: 0,
+      });
+      await withOrganization(b.organizationId, () =>
+        pool.transaction((tx) => tx.query(`SELECT 1 FROM students`)),
+      );
+      // The transaction's own setting ended with it: the session is A's again, and the next query is B's.
+      expect(await withOrganization(b.organizationId, students)).toEqual([b.organizationId]);
+      // A failed query leaves the setting as it was.
+      await expect(
+        withOrganization(a.organizationId, () => pool.query(`SELECT no_such_column FROM students`)),
+      ).rejects.toThrow();
+      expect(await students()).toEqual([]);
+      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
+      const both = await Promise.all([
+        withOrganization(a.organizationId, students),
+        withOrganization(b.organizationId, students),
+        students(),
+      ]);
+      expect(both).toEqual([[a.organizationId], [b.organizationId], []]);
+    } finally {
+      await pool.close();
+    }
   });
 });
