@@ -42,11 +42,15 @@ interface Entry extends CachedAnswer {
   validUntil: number;
 }
 
-/** Whole answers kept at most per process; the biggest (getStudents of a large institution) is a few MB. */
-const MAX_ENTRIES = 64;
+/**
+ * Whole answers kept at most per process, and their bytes at most (the biggest, getStudents of a large
+ * institution, is a few MB; a student's balance sheet some KB): the least recently used goes first.
+ */
+const MAX_ENTRIES = 1024;
+const MAX_BYTES = 128 * 1024 * 1024;
 
 /**
- * Answers of the big organisation-wide reads (getStudents, getDashboard) kept in memory with the state they
+ * Answers of the big reads (getStudents, getDashboard, getAttendances pages, a student's balance sheet) kept in memory with the state they
  * were built from, read before the rows: the position of the organisation's last event in the store, once
  * every projection the answer reads has applied it (and the projections' generations). A stored answer is
  * served while that stamp holds and its time has not run out; a write of the organisation moves the stamp
@@ -63,6 +67,8 @@ const MAX_ENTRIES = 64;
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
+  /** The bodies' bytes of the entries kept (their compressed copies are a fraction more). */
+  private bytes = 0;
   private readonly enabled: boolean;
 
   constructor(
@@ -104,7 +110,11 @@ export class ReadCache {
     const stamp = await this.stamp(organizationId, projections);
     if (stamp === null) return make('lagging');
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) return hit;
+    if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
     const flight = `${key}|${stamp}`;
     let pending = this.building.get(flight);
     if (!pending) {
@@ -112,12 +122,24 @@ export class ReadCache {
       this.building.set(flight, pending);
     }
     const entry = await pending;
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.keep(key, entry);
     return entry;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, e] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      if (oldest === key) continue;
+      this.entries.delete(oldest);
+      this.bytes -= e.body.length;
+    }
   }
 }
 
