@@ -29,6 +29,7 @@ import { TokenService, hashToken } from '../auth/token.service';
 import type { AppConfig } from '../config/config';
 import {
   CommandExecutor,
+  claimOn,
   decideOn,
   type CommandContext,
   type StreamDecision,
@@ -435,11 +436,12 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
           this.executor.load(emailReservationStream(user.state.email), emailReservationDecider),
         ]);
         decisions.push(
-          decideOn(taken, emailReservationDecider, {
-            type: 'ReserveEmail',
-            email: newEmail,
-            userId: p.userId,
-          }),
+          claimOn(
+            taken,
+            emailReservationDecider,
+            { type: 'ReserveEmail', email: newEmail, userId: p.userId },
+            { type: 'ReleaseEmail', email: newEmail, userId: p.userId },
+          ),
           decideOn(old, emailReservationDecider, {
             type: 'ReleaseEmail',
             email: user.state.email,

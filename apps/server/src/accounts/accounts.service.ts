@@ -11,7 +11,7 @@ import { readPasswordHash, type Db } from '@okul/projections';
 import { verifyPassword } from '../auth/password';
 import { RATE_LIMITER, type RateLimiter } from '../auth/rate-limiter';
 import type { AppConfig } from '../config/config';
-import { CommandExecutor, decideOn, type StreamDecision } from '../infra/command-executor';
+import { CommandExecutor, claimOn, decideOn, type StreamDecision } from '../infra/command-executor';
 import { CONFIG, DB } from '../infra/tokens';
 import { AccountEmailsService, issueToken } from './account-emails.service';
 
@@ -39,11 +39,12 @@ export class AccountsService {
       this.executor.load(userStream(user.userId), userDecider),
     ]);
     return [
-      decideOn(reservation, emailReservationDecider, {
-        type: 'ReserveEmail',
-        email: user.email,
-        userId: user.userId,
-      }),
+      claimOn(
+        reservation,
+        emailReservationDecider,
+        { type: 'ReserveEmail', email: user.email, userId: user.userId },
+        { type: 'ReleaseEmail', email: user.email, userId: user.userId },
+      ),
       decideOn(account, userDecider, { type: 'RegisterUser', ...user, now }),
     ];
   }

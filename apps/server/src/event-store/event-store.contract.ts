@@ -9,11 +9,6 @@ export interface ContractStore {
 }
 
 export interface ContractOptions {
-  /**
-   * appendMany writes all its streams or none (PostgreSQL). When false (EventStoreDB, which cannot write
-   * several streams atomically) it appends in order and stops at the first failure.
-   */
-  atomicAppendMany?: boolean;
   /** A re-append with expected version "any" is a guaranteed no-op (EventStoreDB only tries its best). */
   idempotentWithAny?: boolean;
   /** `makeStore` answers an empty store (a fresh database); false for a shared server. */
@@ -78,12 +73,7 @@ export function eventStoreContract(
   makeStore: () => Promise<ContractStore>,
   options: ContractOptions = {},
 ): void {
-  const {
-    atomicAppendMany = true,
-    idempotentWithAny = true,
-    startsEmpty = true,
-    knowsOrganizationHead = true,
-  } = options;
+  const { idempotentWithAny = true, startsEmpty = true, knowsOrganizationHead = true } = options;
 
   describe(`${name}: event store contract`, () => {
     // One store for the whole run (an embedded PGlite takes seconds to start): every test names its own
@@ -392,45 +382,50 @@ export function eventStoreContract(
         );
       });
 
-      if (atomicAppendMany) {
-        it('writes nothing at all when one of its appends conflicts', async () => {
-          const a = streamName('atomic-a');
-          const b = streamName('atomic-b');
-          const c = streamName('atomic-c');
-          await store().append(c, events(1), 'no_stream');
-          const head = await store().headPosition();
-          const e = await conflict(
-            store().appendMany([
-              { streamId: a, events: events(2), expectedVersion: 'no_stream' },
-              { streamId: b, events: events(1), expectedVersion: 'any' },
-              { streamId: c, events: events(1), expectedVersion: 5 },
-            ]),
-          );
-          expect(e.streamId).toBe(c);
-          expect(e.actual).toBe(0);
+      // The executor trusts the store's word (appendManyIsAtomic): whichever it declares, it must keep.
+      it('keeps to the atomicity it declares when one of its appends conflicts', async () => {
+        const a = streamName('atomic-a');
+        const b = streamName('atomic-b');
+        const c = streamName('atomic-c');
+        await store().append(c, events(1), 'no_stream');
+        const head = await store().headPosition();
+        const e = await conflict(
+          store().appendMany([
+            { streamId: a, events: events(2), expectedVersion: 'no_stream' },
+            { streamId: b, events: events(1), expectedVersion: 'any' },
+            { streamId: c, events: events(1), expectedVersion: 5 },
+          ]),
+        );
+        expect(e.streamId).toBe(c);
+        expect(e.actual).toBe(0);
+        expect(await store().readStream(c)).toHaveLength(1);
+        if (store().appendManyIsAtomic) {
           expect(await store().readStream(a)).toEqual([]);
           expect(await store().readStream(b)).toEqual([]);
-          expect(await store().readStream(c)).toHaveLength(1);
           expect(await store().headPosition()).toBe(head);
-        });
-      } else {
-        it('appends in order and stops at the first conflict (no multi-stream atomicity)', async () => {
-          const a = streamName('seq-a');
-          const b = streamName('seq-b');
-          const c = streamName('seq-c');
-          await store().append(b, events(1), 'no_stream');
-          await conflict(
-            store().appendMany([
-              { streamId: a, events: events(1), expectedVersion: 'no_stream' },
-              { streamId: b, events: events(1), expectedVersion: 5 },
-              { streamId: c, events: events(1), expectedVersion: 'no_stream' },
-            ]),
-          );
-          expect(await store().readStream(a)).toHaveLength(1);
+        } else {
+          // In order, stopping at the failure: the streams before it stay written.
+          expect(await store().readStream(a)).toHaveLength(2);
           expect(await store().readStream(b)).toHaveLength(1);
-          expect(await store().readStream(c)).toEqual([]);
-        });
-      }
+        }
+      });
+
+      it('stops at the first conflict: no stream after it is written', async () => {
+        const a = streamName('stop-a');
+        const b = streamName('stop-b');
+        const c = streamName('stop-c');
+        await store().append(b, events(1), 'no_stream');
+        await conflict(
+          store().appendMany([
+            { streamId: a, events: events(1), expectedVersion: 'no_stream' },
+            { streamId: b, events: events(1), expectedVersion: 5 },
+            { streamId: c, events: events(1), expectedVersion: 'no_stream' },
+          ]),
+        );
+        expect(await store().readStream(a)).toHaveLength(store().appendManyIsAtomic ? 0 : 1);
+        expect(await store().readStream(b)).toHaveLength(1);
+        expect(await store().readStream(c)).toEqual([]);
+      });
     });
   });
 }

@@ -13,6 +13,6 @@ describe.skipIf(!url)(url ? 'EventStoreDB' : 'EventStoreDB contract skipped: EVE
       const store = EventStoreDbEventStore.connect(url as string);
       return { store, cleanup: () => store.close() };
     },
-    { atomicAppendMany: false, idempotentWithAny: false, startsEmpty: false, knowsOrganizationHead: false },
+    { idempotentWithAny: false, startsEmpty: false, knowsOrganizationHead: false },
   );
 });

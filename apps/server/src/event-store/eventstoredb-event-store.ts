@@ -110,14 +110,20 @@ const LOCATE_LIMIT = 4096;
  * The EventStoreDB adapter of the event store port (`EVENTSTORE_URL`), over the gRPC client.
  *
  * Differences from PostgreSQL that callers must know:
- * - appendMany is NOT atomic: EventStoreDB cannot append to several streams in one write, so the appends
- *   run in order and the first failure stops the rest (the earlier ones stay written).
+ * - appendMany is NOT atomic (`appendManyIsAtomic` false): EventStoreDB cannot append to several streams in
+ *   one write, so the appends run in order and the first failure stops the rest (the earlier ones stay
+ *   written). The command executor does not rely on it: it writes a command's streams one by one, counters
+ *   first, then claims (a TCKN reservation), then the streams relying on them, and releases the claims it
+ *   wrote when a later stream fails; a claim left by a process that died in between is taken over once
+ *   abandoned (the claim's decider). Uniqueness of TCKNs and student numbers holds; a failed registration
+ *   can leave a gap in the year's numbers.
  * - Idempotency by event id is guaranteed only when the expected version is not "any"
  *   (the server checks ids against the expected position); with "any" it deduplicates on a best-effort basis.
  * - Global positions are byte offsets in the log: increasing, but not dense.
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly appended = new AppendSignal();
+  readonly appendManyIsAtomic = false;
 
   constructor(private readonly client: EventStoreDBClient) {}
 

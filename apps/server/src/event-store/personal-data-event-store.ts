@@ -195,6 +195,10 @@ export class PersonalDataEventStore implements EventStore {
     private readonly keys: StudentDataKeys,
   ) {}
 
+  get appendManyIsAtomic(): boolean {
+    return this.inner.appendManyIsAtomic;
+  }
+
   async append(
     streamId: string,
     events: NewEvent[],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent, StoredEvent } from '@okul/domain';
+import { StreamByStreamEventStore } from '../../test/support/stream-by-stream-event-store';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { eventStoreContract } from './event-store.contract';
@@ -9,6 +10,19 @@ import { PostgresEventStore } from './postgres-event-store';
 eventStoreContract('PostgreSQL (pg)', async () => {
   const t = await createTestDatabase();
   const store = await PostgresEventStore.create(t.db);
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      await t.drop();
+    },
+  };
+});
+
+// The stand-in for EventStoreDB that the executor's non-atomic path is proven on keeps the same contract.
+eventStoreContract('PostgreSQL written stream by stream (as EventStoreDB)', async () => {
+  const t = await createTestDatabase();
+  const store = new StreamByStreamEventStore(await PostgresEventStore.create(t.db));
   return {
     store,
     async cleanup() {

@@ -144,6 +144,8 @@ function oneRound(units: StreamAppend[][]): boolean {
  * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
  */
 export class PostgresEventStore implements EventStore {
+  /** One transaction per unit: a conflict anywhere writes nothing. */
+  readonly appendManyIsAtomic = true;
   private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
   private flushing = false;

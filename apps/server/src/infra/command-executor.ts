@@ -5,6 +5,7 @@ import {
   DomainError,
   type Decider,
   type ActionRefusedEvent,
+  type AppendResult,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -36,6 +37,8 @@ export interface LoadedStream<S> {
   readonly state: S;
   /** The version of its last event; null when the stream does not exist yet. */
   readonly version: number | null;
+  /** The id of its last event (null when none): what a decision that undoes that write names as its cause. */
+  readonly lastEventId?: string | null;
 }
 
 /**
@@ -51,6 +54,17 @@ export interface StreamDecision<E extends DomainEvent = DomainEvent> {
    * retried until the command gets its number (ALLOCATION_ATTEMPTS), never answered 409 to the user.
    */
   allocation?: boolean;
+  /**
+   * A claim other commands check (a TCKN held by a student): the events, decided by the claim's decider on
+   * the state `events` leave, that give it back. Where appendMany is not atomic, claims are written before the
+   * streams that rely on them, and released with these when a later stream fails.
+   */
+  release?: DomainEvent[];
+  /**
+   * The event these events undo (taking over an abandoned claim): stored as their causationId, so a late retry
+   * of the command that wrote that event sees it undone and decides afresh.
+   */
+  causationId?: string;
 }
 
 /** The decision of one decider over one loaded stream. */
@@ -62,11 +76,35 @@ export function decideOn<C, E extends DomainEvent, S>(
   return { stream, events: decider.decide(command, stream.state) };
 }
 
+/**
+ * The decision of a claim other commands check (an address, a TCKN), with the events that give it back:
+ * decided by the same decider on the state the claim leaves (see `StreamDecision.release`).
+ */
+export function claimOn<C, E extends DomainEvent, S>(
+  stream: LoadedStream<S>,
+  decider: Decider<C, E, S>,
+  claim: C,
+  giveBack: C,
+): StreamDecision<E> {
+  const events = decider.decide(claim, stream.state);
+  if (events.length === 0) return { stream, events };
+  return { stream, events, release: decider.decide(giveBack, events.reduce(decider.evolve, stream.state)) };
+}
+
 interface Append {
   streamId: string;
   events: DomainEvent[];
   expectedVersion: ExpectedVersion;
   allocation?: boolean;
+  release?: DomainEvent[];
+  causationId?: string;
+}
+
+interface Deciding {
+  key: string | null;
+  replayed: Set<string>;
+  /** Per stream, how many of this key's writes on it were undone (see `fold`). */
+  generations: Map<string, number>;
 }
 
 /** Tries of one command before a conflict is answered as 409: a bounded retry, so a hot stream cannot spin. */
@@ -75,11 +113,21 @@ export const MAX_ATTEMPTS = 4;
 export const ALLOCATION_ATTEMPTS = 200;
 
 /** The idempotency key of the command being decided, for `load` (called by handlers inside decideAll). */
-const deciding = new AsyncLocalStorage<{ key: string | null; replayed: Set<string> }>();
+const deciding = new AsyncLocalStorage<Deciding>();
 
-/** The id of the n-th event a keyed command writes to a stream: the same on every try of that request. */
-const keyedEventId = (key: string, streamId: string, n: number) =>
-  deterministicUuid(`${key}:${streamId}:${n}`);
+/**
+ * The id of the n-th event a keyed command writes to a stream: the same on every try of that request. A
+ * write that was undone (released after a later stream failed, on a store without atomic appendMany) is
+ * followed by the next generation's ids, so a new try writes anew instead of finding the undone events.
+ */
+const keyedEventId = (key: string, streamId: string, n: number, generation = 0) =>
+  deterministicUuid(generation === 0 ? `${key}:${streamId}:${n}` : `${key}:${streamId}:${generation}:${n}`);
+
+const releaseEventId = (key: string, streamId: string, n: number, generation: number) =>
+  deterministicUuid(`${key}:${streamId}:${generation}:release:${n}`);
+
+/** Where a non-atomic store writes each stream: counters first, then claims, then what relies on them. */
+const writeRank = (a: Append) => (a.allocation ? 0 : a.release?.length ? 1 : 2);
 
 /**
  * Runs a command against one or more streams: read, fold, decide, append with the expected version;
@@ -123,18 +171,26 @@ export class CommandExecutor {
     // first try answered, and commit finds the events stored and writes nothing.
     const scope = deciding.getStore();
     if (scope?.key) {
-      const first = keyedEventId(scope.key, streamId, 0);
-      const at = events.findIndex((e) => e.id === first);
-      if (at >= 0) {
-        events = events.slice(0, at);
-        scope.replayed.add(streamId);
+      for (let generation = 0; ; generation++) {
+        const at = events.findIndex((e) => e.id === keyedEventId(scope.key!, streamId, 0, generation));
+        if (at < 0) break;
+        // A write of this request that was undone (released, or taken over as abandoned) is history like any
+        // other event: the retry decides on it, under the next generation's ids.
+        if (!undone(scope.key, streamId, generation, events, at)) {
+          events = events.slice(0, at);
+          scope.replayed.add(streamId);
+          scope.generations.set(streamId, generation);
+          break;
+        }
+        scope.generations.set(streamId, generation + 1);
       }
     }
     const state = events.reduce(
       (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
       decider.initialState,
     );
-    return { streamId, state, version: events.length ? events[events.length - 1].streamVersion : null };
+    const last = events.length ? events[events.length - 1] : null;
+    return { streamId, state, version: last ? last.streamVersion : null, lastEventId: last ? last.id : null };
   }
 
   /** One stream, one decider. Answers the events written. */
@@ -170,6 +226,8 @@ export class CommandExecutor {
         // The one place a loaded version becomes the append's expectation.
         expectedVersion: d.stream.version ?? 'no_stream',
         allocation: d.allocation,
+        release: d.release,
+        causationId: d.causationId,
       })),
     );
   }
@@ -193,13 +251,17 @@ export class CommandExecutor {
     decideAll: (attempt: number) => Promise<Append[]>,
   ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
-      const scope = { key: ctx.idempotencyKey, replayed: new Set<string>() };
+      const scope: Deciding = {
+        key: ctx.idempotencyKey,
+        replayed: new Set<string>(),
+        generations: new Map<string, number>(),
+      };
       const decisions = (await deciding.run(scope, () => decideAll(attempt))).filter(
         (d) => d.events.length > 0,
       );
       if (decisions.length === 0) return 0n;
       if (scope.replayed.size > 0) {
-        const position = await this.storedBefore(ctx.idempotencyKey!, decisions);
+        const position = await this.storedBefore(ctx.idempotencyKey!, decisions, scope.generations);
         if (position !== null) {
           await this.projections.waitFor(position);
           return position;
@@ -215,18 +277,24 @@ export class CommandExecutor {
         occurredAt: ctx.now.toISOString(),
       };
       // Numbered per stream, so that `load` finds a request's first event on each stream it wrote.
-      const appends: StreamAppend[] = decisions.map((d) => ({
-        streamId: d.streamId,
-        expectedVersion: d.expectedVersion,
-        events: d.events.map((e, n): NewEvent => ({
-          id: ctx.idempotencyKey ? keyedEventId(ctx.idempotencyKey, d.streamId, n) : newId(),
-          type: e.type,
-          data: e.data,
-          metadata,
-        })),
-      }));
+      const appends: StreamAppend[] = decisions.map((d) => {
+        const generation = scope.generations.get(d.streamId) ?? 0;
+        const meta = d.causationId ? { ...metadata, causationId: d.causationId } : metadata;
+        return {
+          streamId: d.streamId,
+          expectedVersion: d.expectedVersion,
+          events: d.events.map((e, n): NewEvent => ({
+            id: ctx.idempotencyKey ? keyedEventId(ctx.idempotencyKey, d.streamId, n, generation) : newId(),
+            type: e.type,
+            data: e.data,
+            metadata: meta,
+          })),
+        };
+      });
       try {
-        const results = await this.store.appendMany(appends);
+        const results = this.store.appendManyIsAtomic
+          ? await this.store.appendMany(appends)
+          : await this.appendInOrder(ctx, metadata, decisions, appends, scope.generations);
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
         await this.projections.waitFor(position);
         return position;
@@ -246,15 +314,67 @@ export class CommandExecutor {
   }
 
   /**
+   * A store whose appendMany is not atomic (EventStoreDB) is written one stream at a time: counters first (a
+   * conflict there, the usual one, leaves nothing written), then claims, then the streams that rely on them,
+   * so a failure never leaves a student without its number or TCKN claim. When a stream fails, the claims
+   * already written are released (their decider's release events) before the failure goes on as it would on
+   * an atomic store: a conflict is decided again, anything else answers as it did. A number drawn for a
+   * command that then failed stays drawn: numbers stay unique, with a gap. A process that dies before the
+   * release leaves a claim without its holder; the claim's decider lets it be taken over once abandoned.
+   */
+  private async appendInOrder(
+    ctx: CommandContext,
+    metadata: EventMetadata,
+    decisions: Append[],
+    appends: StreamAppend[],
+    generations: Map<string, number>,
+  ): Promise<AppendResult[]> {
+    const order = decisions
+      .map((_, i) => i)
+      .sort((a, b) => writeRank(decisions[a]) - writeRank(decisions[b]));
+    const results: AppendResult[] = new Array(appends.length);
+    const written: number[] = [];
+    try {
+      for (const i of order) {
+        const a = appends[i];
+        results[i] = await this.store.append(a.streamId, a.events, a.expectedVersion);
+        written.push(i);
+      }
+    } catch (e) {
+      for (const i of written) {
+        const release = decisions[i].release;
+        if (!release || release.length === 0) continue;
+        const a = appends[i];
+        const generation = generations.get(a.streamId) ?? 0;
+        const events = release.map((r, n): NewEvent => ({
+          id: ctx.idempotencyKey ? releaseEventId(ctx.idempotencyKey, a.streamId, n, generation) : newId(),
+          type: r.type,
+          data: r.data,
+          // Names the write it undoes, so a retry of this request sees that write undone (`fold`).
+          metadata: { ...metadata, causationId: a.events[0].id },
+        }));
+        // Unreleased (the store is away, or the claim moved on), the claim is left to be taken over later.
+        await this.store.append(a.streamId, events, results[i].nextExpectedVersion).catch(() => undefined);
+      }
+      throw e;
+    }
+    return results;
+  }
+
+  /**
    * When every event these appends would write is already stored under this request's key (a retry of a
    * request that was written), the position of the last of them; otherwise null (write as usual).
    */
-  private async storedBefore(key: string, decisions: Append[]): Promise<bigint | null> {
+  private async storedBefore(
+    key: string,
+    decisions: Append[],
+    generations: Map<string, number>,
+  ): Promise<bigint | null> {
     let position = 0n;
     for (const d of decisions) {
       const stored = await this.store.readStream(d.streamId);
       for (let n = 0; n < d.events.length; n++) {
-        const id = keyedEventId(key, d.streamId, n);
+        const id = keyedEventId(key, d.streamId, n, generations.get(d.streamId) ?? 0);
         const e = stored.find((x) => x.id === id);
         if (!e) return null;
         if (e.globalPosition > position) position = e.globalPosition;
@@ -262,4 +382,24 @@ export class CommandExecutor {
     }
     return position;
   }
+}
+
+/**
+ * Whether the write of `key` (that generation) starting at `at` was undone later: an event after it names
+ * one of its events as its cause (a release after a failed command, or the takeover of an abandoned claim).
+ */
+function undone(
+  key: string,
+  streamId: string,
+  generation: number,
+  events: StoredEvent[],
+  at: number,
+): boolean {
+  const own = new Set<string>();
+  for (let n = 0; at + n < events.length; n++) {
+    const id = keyedEventId(key, streamId, n, generation);
+    if (events[at + n].id !== id) break;
+    own.add(id);
+  }
+  return events.slice(at + own.size).some((e) => own.has(e.metadata?.causationId ?? ''));
 }

@@ -135,7 +135,7 @@ export class ImportStudentsHandler implements ICommandHandler<ImportStudentsComm
       outcomes = input.rows.map((r) => early.get(r.line) ?? byLine.get(r.line)!);
       const decisions: StreamDecision[] = [
         ...plan.students.map((p) => ({ stream: students.get(p.streamId)!, events: p.events })),
-        ...plan.tckns.map((p) => ({ stream: tckns.get(p.streamId)!, events: p.events })),
+        ...plan.tckns.map((p) => ({ stream: tckns.get(p.streamId)!, events: p.events, release: p.release })),
         ...plan.numbers.map((p) => ({
           stream: numbers.get(p.streamId)!,
           events: p.events,

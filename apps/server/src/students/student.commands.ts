@@ -11,6 +11,7 @@ import {
   studentNumberDecider,
   studentRegistrationStreams,
   studentStream,
+  tcknHolder,
   tcknReservationDecider,
   tcknReservationStreams,
   type StudentInput,
@@ -92,7 +93,7 @@ export class ResurrectStudentCommand extends Command<{ id: string }> {
 export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCommand> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
-    @Inject(PERSISTENCE) private readonly persistence: Persistence,
+    @Inject(PERSISTENCE) private readonly persistence: Pick<Persistence, 'dataKeys'>,
   ) {}
 
   async execute({ ctx, studentId, input: parsed }: RegisterStudentCommand) {
@@ -106,15 +107,26 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
         this.executor.load(streams.numbers, studentNumberDecider),
         loadTcknReservation(this.executor, streams.tckn),
       ]);
+      const holder = await tcknHolderAbsent(this.executor, tckn, studentId);
       const plan = planStudentRegistration(
         { studentId, organizationId, userId: ctx.userId, now: ctx.now.toISOString(), input: parsed, tcknRef },
-        { student: student.state, numbers: numbers.state, tckn: tcknStates(tckn) },
+        {
+          student: student.state,
+          numbers: numbers.state,
+          tckn: tcknStates(tckn),
+          tcknHolderAbsent: holder.absent,
+        },
       );
       studentNumber = plan.studentNumber;
       return [
         { stream: student, events: plan.student.events },
         { stream: numbers, events: plan.numbers.events, allocation: true },
-        { stream: tckn.current, events: plan.tckn.events },
+        {
+          stream: tckn.current,
+          events: plan.tckn.events,
+          release: plan.tckn.release,
+          causationId: holder.reservedBy,
+        },
       ];
     });
     return { id: studentId, studentNumber };
@@ -141,18 +153,25 @@ export class EditStudentHandler implements ICommandHandler<EditStudentCommand> {
         loadTcknReservation(this.executor, streams.newTckn),
         streams.oldTckn ? loadTcknReservation(this.executor, streams.oldTckn) : null,
       ]);
+      const holder = await tcknHolderAbsent(this.executor, newTckn, studentId);
       const plan = planStudentEdit(
         { ...request, userId: ctx.userId, now: ctx.now.toISOString() },
         {
           student: student.state,
           newTckn: tcknStates(newTckn),
           oldTckn: oldTckn ? tcknStates(oldTckn) : null,
+          newTcknHolderAbsent: holder.absent,
         },
       );
       if (student.state.status !== 'none') studentNumber = student.state.studentNumber;
       const out: StreamDecision[] = [
         { stream: student, events: plan.student.events },
-        { stream: newTckn.current, events: plan.newTckn.events },
+        {
+          stream: newTckn.current,
+          events: plan.newTckn.events,
+          release: plan.newTckn.release,
+          causationId: holder.reservedBy,
+        },
       ];
       if (plan.oldTckn && oldTckn)
         out.push({ stream: pickStream(oldTckn, plan.oldTckn.streamId), events: plan.oldTckn.events });
@@ -243,6 +262,24 @@ async function loadTcknReservation(
 ): Promise<LoadedTcknReservation> {
   const loaded = await executor.loadMany([streams.current, streams.legacy], tcknReservationDecider);
   return { current: loaded.get(streams.current)!, legacy: loaded.get(streams.legacy)! };
+}
+
+/**
+ * Whether another student holds the TCKN without a student stream of its own (a registration that died
+ * between its reservation and its student, where appendMany is not atomic): the reservation's decider then
+ * lets an abandoned one be taken over. `reservedBy`: the holder's reservation event, which the takeover undoes.
+ */
+async function tcknHolderAbsent(
+  executor: CommandExecutor,
+  loaded: LoadedTcknReservation,
+  studentId: string,
+): Promise<{ absent: boolean; reservedBy?: string }> {
+  const held = tcknHolder(tcknStates(loaded));
+  const holder = held.state.holder;
+  if (holder === null || holder === studentId) return { absent: false };
+  const student = await executor.load(studentStream(holder), studentDecider);
+  if (student.state.status !== 'none') return { absent: false };
+  return { absent: true, reservedBy: loaded[held.in].lastEventId ?? undefined };
 }
 
 function tcknStates(loaded: LoadedTcknReservation) {

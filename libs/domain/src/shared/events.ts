@@ -54,8 +54,14 @@ export interface StreamAppend {
  * One contract test suite proves every adapter.
  */
 export interface EventStore {
+  /**
+   * True when appendMany writes all its streams or none (PostgreSQL). False (EventStoreDB) when it appends
+   * stream by stream in the order given and stops at the first failure, the earlier streams staying written:
+   * the command executor then writes claims first and gives them back when a later stream fails.
+   */
+  readonly appendManyIsAtomic: boolean;
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
-  /** Several streams in one atomic write where the adapter can (PostgreSQL); in order otherwise. */
+  /** Several streams in one write: atomic when `appendManyIsAtomic`, in order otherwise. */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Several streams read together (one query where the adapter can): each id -> its events, [] if absent. */

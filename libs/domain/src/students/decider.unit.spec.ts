@@ -10,6 +10,8 @@ import {
   type StudentNumberState,
 } from './student-number-decider';
 import {
+  ABANDONED_TCKN_RESERVATION_MS,
+  evolveTcknReservation,
   freeTcknReservation,
   legacyTcknReservationStream,
   tcknReservationDecider,
@@ -370,6 +372,40 @@ describe('registration and edit plans', () => {
     expect(() =>
       planStudentRegistration({ ...request, studentId: STUDENT_2 }, { ...fresh, tckn: heldOfOld(STUDENT) }),
     ).toThrow('Öğrenci kaydedilemedi: Eksik/hatalı bilgi: TCKN zaten kayıtlı');
+  });
+
+  it('names the release that gives its reservation back, decided by the reservation decider', () => {
+    const plan = planStudentRegistration(request, fresh);
+    expect(plan.tckn.release).toEqual([
+      {
+        type: 'TcknReleased',
+        data: { organizationId: ORG, tckn: '10000000146', studentId: STUDENT, releasedAt: T0 },
+      },
+    ]);
+    const after = [...plan.tckn.events, ...plan.tckn.release!].reduce(
+      evolveTcknReservation,
+      tcknReservationDecider.initialState,
+    );
+    expect(after.holder).toBeNull();
+  });
+
+  it('takes over a reservation whose holder was never stored once it is abandoned, and not before', () => {
+    const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
+    const orphan = { current: { holder: STUDENT_2, since: T0 }, legacy: { holder: null } };
+    const later = { ...request, now: at(ABANDONED_TCKN_RESERVATION_MS) };
+    const plan = planStudentRegistration(later, { ...fresh, tckn: orphan, tcknHolderAbsent: true });
+    expect(plan.tckn.events.map((e) => [e.type, e.data.studentId])).toEqual([
+      ['TcknReleased', STUDENT_2],
+      ['TcknReserved', STUDENT],
+    ]);
+    expect(plan.tckn.release?.map((e) => [e.type, e.data.studentId])).toEqual([['TcknReleased', STUDENT]]);
+    // Still young: a registration may be writing its student right now.
+    const young = { ...request, now: at(ABANDONED_TCKN_RESERVATION_MS - 1) };
+    expect(() => planStudentRegistration(young, { ...fresh, tckn: orphan, tcknHolderAbsent: true })).toThrow(
+      'TCKN zaten kayıtlı',
+    );
+    // A holder that exists (maybe deleted, restorable) keeps its TCKN however old the reservation is.
+    expect(() => planStudentRegistration(later, { ...fresh, tckn: orphan })).toThrow('TCKN zaten kayıtlı');
   });
 
   it('releases a TCKN where its holder holds it, and nothing for anyone else', () => {

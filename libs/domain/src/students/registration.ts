@@ -9,10 +9,12 @@ import {
 } from './student-number-decider';
 import {
   decideTcknReservation,
+  evolveTcknReservation,
   tcknHolder,
   tcknReservationStreams,
   type TcknRef,
   type TcknReservationEvent,
+  type TcknReservationState,
   type TcknReservationStates,
   type TcknReservationStreams,
 } from './tckn-decider';
@@ -26,6 +28,11 @@ import {
 export interface StreamPart<E> {
   streamId: string;
   events: E[];
+  /**
+   * For a reservation: the events that give it back, decided on the state `events` leave. Where appendMany is
+   * not atomic they are written when a stream written after the reservation fails.
+   */
+  release?: E[];
 }
 
 export interface StudentRequest {
@@ -55,18 +62,48 @@ export interface StudentRegistrationPlan {
   tckn: StreamPart<TcknReservationEvent>;
 }
 
+/**
+ * A reservation of the TCKN for the student, with what gives it back. `holderAbsent`: the server found no
+ * student stream for the current holder, so an abandoned reservation can be taken over.
+ */
+function reserveTckn(
+  request: Pick<StudentRequest, 'studentId' | 'organizationId' | 'userId' | 'now'> & { tckn: string },
+  mode: 'create' | 'edit',
+  states: TcknReservationStates,
+  holderAbsent: boolean,
+  streamId: string,
+): StreamPart<TcknReservationEvent> {
+  const { studentId, organizationId, userId, now, tckn } = request;
+  const base = { organizationId, tckn, studentId, userId, now };
+  const held = tcknHolder(states).state;
+  const events = decideTcknReservation({ type: 'ReserveTckn', ...base, mode, holderAbsent }, held);
+  const after: TcknReservationState = events.reduce(evolveTcknReservation, held);
+  const release = events.length > 0 ? decideTcknReservation({ type: 'ReleaseTckn', ...base }, after) : [];
+  return { streamId, events, release };
+}
+
 export function planStudentRegistration(
   request: StudentRequest,
-  states: { student: StudentState; numbers: StudentNumberState; tckn: TcknReservationStates },
+  states: {
+    student: StudentState;
+    numbers: StudentNumberState;
+    tckn: TcknReservationStates;
+    /** No student stream exists for the TCKN's current holder (an abandoned reservation). */
+    tcknHolderAbsent?: boolean;
+  },
 ): StudentRegistrationPlan {
   const items = studentFormProblems(request.input);
   if (items.length > 0) throw studentValidationError(items, 'create');
   if (states.student.status !== 'none') throw new DomainError('student.alreadyExists');
   const streams = studentRegistrationStreams(request);
   const { studentId, organizationId, userId, now } = request;
-  const tcknEvents = decideTcknReservation(
-    { type: 'ReserveTckn', organizationId, tckn: request.input.TCKN, studentId, userId, now, mode: 'create' },
-    tcknHolder(states.tckn).state,
+  // A new reservation always goes to the keyed stream, never to a clear-named one.
+  const tckn = reserveTckn(
+    { studentId, organizationId, userId, now, tckn: request.input.TCKN },
+    'create',
+    states.tckn,
+    states.tcknHolderAbsent ?? false,
+    streams.tckn.current,
   );
   const numberEvents = decideStudentNumber(
     { type: 'AllocateStudentNumber', organizationId, year: request.input.regY, studentId, userId, now },
@@ -81,8 +118,7 @@ export function planStudentRegistration(
     studentNumber,
     student: { streamId: streams.student, events: studentEvents },
     numbers: { streamId: streams.numbers, events: numberEvents },
-    // A new reservation always goes to the keyed stream, never to a clear-named one.
-    tckn: { streamId: streams.tckn.current, events: tcknEvents },
+    tckn,
   };
 }
 
@@ -141,6 +177,8 @@ export function planStudentEdit(
     student: StudentState;
     newTckn: TcknReservationStates;
     oldTckn?: TcknReservationStates | null;
+    /** No student stream exists for the new TCKN's current holder (an abandoned reservation). */
+    newTcknHolderAbsent?: boolean;
   },
 ): StudentEditPlan {
   const { studentId, organizationId, userId, now } = request;
@@ -149,9 +187,12 @@ export function planStudentEdit(
     states.student,
   );
   const streams = studentEditStreams(request, states.student);
-  const reserve = decideTcknReservation(
-    { type: 'ReserveTckn', organizationId, tckn: request.input.TCKN, studentId, userId, now, mode: 'edit' },
-    tcknHolder(states.newTckn).state,
+  const reserve = reserveTckn(
+    { studentId, organizationId, userId, now, tckn: request.input.TCKN },
+    'edit',
+    states.newTckn,
+    states.newTcknHolderAbsent ?? false,
+    streams.newTckn.current,
   );
   const oldTcknValue = states.student.status === 'none' ? null : states.student.fields.TCKN;
   const release =
@@ -164,7 +205,7 @@ export function planStudentEdit(
       : null;
   return {
     student: { streamId: streams.student, events: studentEvents },
-    newTckn: { streamId: streams.newTckn.current, events: reserve },
+    newTckn: reserve,
     oldTckn: release,
   };
 }

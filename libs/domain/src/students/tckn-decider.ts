@@ -6,9 +6,10 @@ import { studentValidationError, type StudentFormMode } from './schemas';
 /**
  * product.md 5: a TCKN belongs to at most one student of an organisation. Uniqueness across streams is held by
  * a reservation stream per organisation and TCKN, appended in the same appendMany as the student's event with
- * its expected version, so two racing registrations of one TCKN cannot both succeed. A soft-deleted student
- * keeps the reservation: it can be restored, and staff should restore it rather than register the person
- * twice. An erased student's reservation is released with the erasure (docs/DECISIONS.md).
+ * its expected version, so two racing registrations of one TCKN cannot both succeed (where appendMany is not
+ * atomic, the reservation is written before the student and released if the student's append fails). A
+ * soft-deleted student keeps the reservation: it can be restored, and staff should restore it rather than
+ * register the person twice. An erased student's reservation is released with the erasure (docs/DECISIONS.md).
  */
 export type TcknReservationEvent =
   | DomainEvent<
@@ -29,13 +30,37 @@ interface Base {
 }
 
 export type TcknReservationCommand =
-  (Base & { type: 'ReserveTckn'; mode: StudentFormMode }) | (Base & { type: 'ReleaseTckn' });
+  | (Base & {
+      type: 'ReserveTckn';
+      mode: StudentFormMode;
+      /** The server looked the holder up and found no student stream of that id (see abandonedReservation). */
+      holderAbsent?: boolean;
+    })
+  | (Base & { type: 'ReleaseTckn' });
 
 export interface TcknReservationState {
   holder: string | null;
+  /** When the holder reserved it (absent in states written by hand before it was kept). */
+  since?: string | null;
 }
 
-export const initialTcknReservationState: TcknReservationState = { holder: null };
+/**
+ * Where appendMany is not atomic (EventStoreDB) a registration writes the reservation before the student, and a
+ * process that dies between the two leaves a reservation whose student was never stored. The next reservation
+ * of that TCKN takes it over, but only once it is this old: a registration still running holds its
+ * reservation for seconds, and taking over a younger one could let both students be written.
+ */
+export const ABANDONED_TCKN_RESERVATION_MS = 10 * 60 * 1000;
+
+function abandonedReservation(
+  state: TcknReservationState,
+  command: Base & { holderAbsent?: boolean },
+): boolean {
+  if (!command.holderAbsent || !state.since) return false;
+  return Date.parse(command.now) - Date.parse(state.since) >= ABANDONED_TCKN_RESERVATION_MS;
+}
+
+export const initialTcknReservationState: TcknReservationState = { holder: null, since: null };
 
 /**
  * The stream is named by a keyed hash of the TCKN (`tcknRef`, computed by the server with a key the domain
@@ -99,14 +124,23 @@ export function decideTcknReservation(
 ): TcknReservationEvent[] {
   const data = { organizationId: command.organizationId, tckn: command.tckn, studentId: command.studentId };
   switch (command.type) {
-    case 'ReserveTckn':
+    case 'ReserveTckn': {
       if (state.holder === command.studentId) return [];
-      if (state.holder !== null)
+      if (state.holder !== null && !abandonedReservation(state, command))
         // The holder's id lets a client offer the existing (maybe deleted, restorable) student.
         throw studentValidationError([message('student.itemTcknTaken')], command.mode, {
           tcknHolderId: state.holder,
         });
-      return [{ type: 'TcknReserved', data: { ...data, reservedAt: command.now } }];
+      const reserved: TcknReservationEvent = {
+        type: 'TcknReserved',
+        data: { ...data, reservedAt: command.now },
+      };
+      if (state.holder === null) return [reserved];
+      return [
+        { type: 'TcknReleased', data: { ...data, studentId: state.holder, releasedAt: command.now } },
+        reserved,
+      ];
+    }
     case 'ReleaseTckn':
       // Only the holder releases; anything else is a no-op so that a retried edit stays harmless.
       if (state.holder !== command.studentId) return [];
@@ -124,9 +158,9 @@ export function evolveTcknReservation(
 ): TcknReservationState {
   switch (event.type) {
     case 'TcknReserved':
-      return { holder: event.data.studentId };
+      return { holder: event.data.studentId, since: event.data.reservedAt };
     case 'TcknReleased':
-      return state.holder === event.data.studentId ? { holder: null } : state;
+      return state.holder === event.data.studentId ? { holder: null, since: null } : state;
     default: {
       const _exhaustive: never = event;
       void _exhaustive;

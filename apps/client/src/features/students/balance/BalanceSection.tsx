@@ -346,6 +346,12 @@ export function BalanceSection({ student }: { student: Student }) {
         rowKey={(e) => `${e.type}-${e.sourceId}-${e.timestamp}`}
         emptyText="Bakiye hareketi yok."
       />
+      {period.to && !reversed && (
+        // The Hesap Ekstresi's closing line, on the page too: what the period ends with.
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="statement-closing">
+          Dönem sonu bakiyesi: {formatSignedTl(shown.closing)}
+        </Typography>
+      )}
     </Box>
   );
 }

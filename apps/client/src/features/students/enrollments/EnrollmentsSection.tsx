@@ -1,8 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -11,13 +9,12 @@ import { formatTl, message } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
-import { QueryStatus } from '../../../components/QueryStatus';
+import type { Column } from '../../../components/PaginatedTable';
 import { formatDate } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { coursesQueryOptions } from '../../courses/queries';
 import { enrollmentsQueryOptions, useStudentWrite } from '../queries';
-import { TableTitle } from '../TableTitle';
+import { CurrentAndPastTables } from '../TableTitle';
 import type { EnrollmentView as Enrollment, Student } from '@okul/domain';
 import { AddEnrollmentDialog } from './AddEnrollmentDialog';
 import { EditEnrollmentDialog } from './EditEnrollmentDialog';
@@ -130,36 +127,26 @@ export function EnrollmentsSection({ student }: { student: Student }) {
 
   return (
     <Box>
-      <TableTitle
-        title="Aktif Kurs Kayıtları"
-        action={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setAdding(true)}
-            disabled={!!student.deletedAt}
-          >
-            Kurs Kaydı Ekle
-          </Button>
-        }
-      />
-      <QueryStatus loading={enrollments.isPending} error={enrollments.error} gap={1} />
-      <PaginatedTable
-        ariaLabel="Aktif kurs kayıtları"
-        rows={active}
-        columns={columns(true)}
-        rowKey={(e) => e.id}
-        emptyText="Aktif kurs kaydı yok."
-        defaultPageSize={10}
-      />
-      <TableTitle title="Kapanmış Kurs Kayıtları" spaced />
-      <PaginatedTable
-        ariaLabel="Kapanmış kurs kayıtları"
-        rows={closed}
-        columns={columns(false)}
-        rowKey={(e) => e.id}
-        emptyText="Kapanmış kurs kaydı yok."
-        defaultPageSize={10}
+      <CurrentAndPastTables
+        current={{
+          title: 'Aktif Kurs Kayıtları',
+          ariaLabel: 'Aktif kurs kayıtları',
+          rows: active,
+          columns: columns(true),
+          emptyText: 'Aktif kurs kaydı yok.',
+        }}
+        past={{
+          title: 'Kapanmış Kurs Kayıtları',
+          ariaLabel: 'Kapanmış kurs kayıtları',
+          rows: closed,
+          columns: columns(false),
+          emptyText: 'Kapanmış kurs kaydı yok.',
+        }}
+        addLabel="Kurs Kaydı Ekle"
+        onAdd={() => setAdding(true)}
+        addDisabled={!!student.deletedAt}
+        loading={enrollments.isPending}
+        error={enrollments.error}
       />
 
       <AddEnrollmentDialog

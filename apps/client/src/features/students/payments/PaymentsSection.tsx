@@ -1,5 +1,4 @@
 import { EditDeleteActions } from '../../../components/TableParts';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -11,14 +10,13 @@ import { formatTl, message } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PaginatedTable, type Column } from '../../../components/PaginatedTable';
-import { QueryStatus } from '../../../components/QueryStatus';
+import type { Column } from '../../../components/PaginatedTable';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useOrgId } from '../../auth/useSession';
 import { downloadPdf } from '../../receipts/download';
 import { coursesQueryOptions } from '../../courses/queries';
 import { enrollmentsQueryOptions, paymentsQueryOptions, useStudentWrite } from '../queries';
-import { TableTitle } from '../TableTitle';
+import { CurrentAndPastTables } from '../TableTitle';
 import type { Payment, Student } from '@okul/domain';
 import { PaymentDialog } from './PaymentDialog';
 import { HistoryButton } from '../../history/HistoryDialog';
@@ -159,36 +157,26 @@ export function PaymentsSection({ student }: { student: Student }) {
 
   return (
     <Box>
-      <TableTitle
-        title="Alınan Ödemeler"
-        action={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditing({ mode: 'add' })}
-            disabled={!!student.deletedAt}
-          >
-            Ödeme Ekle
-          </Button>
-        }
-      />
-      <QueryStatus loading={payments.isPending} error={payments.error} gap={1} />
-      <PaginatedTable
-        ariaLabel="Ödemeler"
-        rows={active}
-        columns={columns}
-        rowKey={(p) => p.id}
-        emptyText="Ödeme kaydı yok."
-        defaultPageSize={10}
-      />
-      <TableTitle title="Silinmiş Ödemeler" spaced />
-      <PaginatedTable
-        ariaLabel="Silinmiş ödemeler"
-        rows={deleted}
-        columns={deletedColumns}
-        rowKey={(p) => p.id}
-        emptyText="Silinmiş ödeme yok."
-        defaultPageSize={10}
+      <CurrentAndPastTables
+        current={{
+          title: 'Alınan Ödemeler',
+          ariaLabel: 'Ödemeler',
+          rows: active,
+          columns,
+          emptyText: 'Ödeme kaydı yok.',
+        }}
+        past={{
+          title: 'Silinmiş Ödemeler',
+          ariaLabel: 'Silinmiş ödemeler',
+          rows: deleted,
+          columns: deletedColumns,
+          emptyText: 'Silinmiş ödeme yok.',
+        }}
+        addLabel="Ödeme Ekle"
+        onAdd={() => setEditing({ mode: 'add' })}
+        addDisabled={!!student.deletedAt}
+        loading={payments.isPending}
+        error={payments.error}
       />
 
       {editing && (
