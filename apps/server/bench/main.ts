@@ -14,6 +14,7 @@ import * as eventStore from './suites/event-store';
 import * as eventChain from './suites/event-chain';
 import * as eventsVerify from './suites/events-verify';
 import * as httpCommands from './suites/http-commands';
+import * as httpFramework from './suites/http-framework';
 import * as largeOrg from './suites/large-org';
 import * as orgBackup from './suites/org-backup';
 import * as orgImport from './suites/org-import';
@@ -30,6 +31,7 @@ import * as studentImport from './suites/student-import';
 const suites: BenchSuite[] = [
   { name: 'event-store', run: eventStore.run },
   { name: 'http-commands', run: httpCommands.run },
+  { name: 'http-framework', run: httpFramework.run },
   { name: 'large-org', run: largeOrg.run },
   { name: 'sms', run: sms.run },
   { name: 'concurrent-writers', run: concurrentWriters.run },

@@ -120,16 +120,19 @@ export interface ServerProcess {
 
 /**
  * The server as it runs in production, in a process of its own (`apps/server/src/main.ts`), so that the
- * benchmark's clients do not share its event loop.
+ * benchmark's clients do not share its event loop. `http: 'fastify'` starts the same application on
+ * Fastify instead (`bench/support/fastify-main.ts`), for the http-framework suite.
  */
 export async function startServerProcess(
   databaseUrl: string,
-  o: { metrics?: boolean } = {},
+  o: { metrics?: boolean; http?: 'express' | 'fastify' } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   // Its own port, so that a suite can read the process's heap (prom-client's default metrics) from outside.
   const metricsPort = o.metrics ? await freePort() : null;
-  const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+  const main = fileURLToPath(
+    new URL(o.http === 'fastify' ? '../support/fastify-main.ts' : '../../src/main.ts', import.meta.url),
+  );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ROLES,
@@ -17,7 +17,9 @@ import { ApiAnswer, ApiBody, ApiErrors, ApiQuery } from '../infra/http/api-doc';
 import { audited } from '../infra/audited';
 import { CommandExecutor } from '../infra/command-executor';
 import { parseBody } from '../infra/http/parse';
+import type { Response } from 'express';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
 import { DB } from '../infra/tokens';
 import {
   AddAccountingEntryCommand,
@@ -35,6 +37,7 @@ export class AccountingController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(DB) private readonly db: Db,
+    @Inject(ReadCache) private readonly cache: ReadCache,
   ) {}
 
   @Get('getAccounting')
@@ -49,8 +52,22 @@ export class AccountingController {
   @MinRole(ROLES.schoolAdmin)
   @ApiQuery(getAccountingMonthQuerySchema)
   @ApiAnswer(accountingMonthAnswerSchema, "A month's entries beside the students' payments, per method")
-  getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown) {
-    return readAccountingMonth(this.db, req.org!.id, parseBody(getAccountingMonthQuerySchema, query).period);
+  async getAccountingMonth(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const org = req.org!.id;
+    const { period } = parseBody(getAccountingMonthQuerySchema, query);
+    // Opened by every admin on Muhasebe: kept while the read models it is built from stay as they were
+    // (nothing in a month's answer changes with the clock).
+    const answer = await this.cache.get(
+      `getAccountingMonth|${org}|${period}`,
+      org,
+      ['accounting', 'payments', 'students', 'courses', 'accounts'],
+      new Date(),
+      async () => ({
+        text: JSON.stringify(await readAccountingMonth(this.db, org, period)),
+        validUntil: Number.POSITIVE_INFINITY,
+      }),
+    );
+    await sendCached(req, res, answer);
   }
 
   @Post('addAccountingEntry')

@@ -5,9 +5,15 @@ import {
   ReverseAccountingEntryHandler,
 } from './accounting.commands';
 import { AccountingController } from './accounting.controller';
+import { ReadCache } from '../infra/read-model/read-cache';
 
 @Module({
   controllers: [AccountingController],
-  providers: [AddAccountingEntryHandler, EditAccountingEntryHandler, ReverseAccountingEntryHandler],
+  providers: [
+    ReadCache,
+    AddAccountingEntryHandler,
+    EditAccountingEntryHandler,
+    ReverseAccountingEntryHandler,
+  ],
 })
 export class AccountingModule {}

@@ -1,11 +1,21 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ROLES, ageGroupsAnswerSchema, getStatisticsQuerySchema, statisticsAnswerSchema } from '@okul/domain';
-import { readAgeGroups, readStatistics, type Db } from '@okul/projections';
+import {
+  ROLES,
+  ageGroupsAnswerSchema,
+  getStatisticsQuerySchema,
+  statisticsAnswerSchema,
+  type StatisticsAnswer,
+} from '@okul/domain';
+import { readAgeGroups, readStatisticsUntil, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
 import { ApiAnswer, ApiQuery } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import type { AppRequest } from '../infra/http/request-context';
+import { ReadCache } from '../infra/read-model/read-cache';
 import { DB } from '../infra/tokens';
+
+/** The read models a statistics answer is built from (the stamp of a kept answer). */
+const STATISTICS_SOURCES = ['statistics', 'courses', 'employees'];
 
 /**
  * Statistics (product.md 6: school-admin): the Ana Sayfa panel's age groups (api.md 9.4) and the İstatistikler
@@ -13,7 +23,10 @@ import { DB } from '../infra/tokens';
  */
 @Controller('api/v1/orgs/:orgID')
 export class StatisticsController {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(ReadCache) private readonly cache: ReadCache,
+  ) {}
 
   @Get('getAgeGroups')
   @MinRole(ROLES.schoolAdmin)
@@ -26,7 +39,23 @@ export class StatisticsController {
   @MinRole(ROLES.schoolAdmin)
   @ApiQuery(getStatisticsQuerySchema)
   @ApiAnswer(statisticsAnswerSchema, 'Monthly figures, lessons by course and instructor, as of a moment')
-  getStatistics(@Req() req: AppRequest, @Query() query: unknown) {
-    return readStatistics(this.db, req.org!.id, parseBody(getStatisticsQuerySchema, query));
+  async getStatistics(@Req() req: AppRequest, @Query() query: unknown) {
+    const org = req.org!.id;
+    const q = parseBody(getStatisticsQuerySchema, query);
+    // "Now" (no asOf given) is one answer until the organisation's next event, the end of the Istanbul day or
+    // a periodic charge falling due, whatever the millisecond asked: it is kept under its months only, and
+    // handed out with the moment each request asked. A past moment's answer never changes with the clock.
+    const now = (query as { asOf?: unknown } | undefined)?.asOf === undefined;
+    const kept = await this.cache.get(
+      `getStatistics|${org}|${q.from}|${q.to}|${now ? 'now' : q.asOf}`,
+      org,
+      STATISTICS_SOURCES,
+      new Date(q.asOf),
+      async () => {
+        const { answer, validUntil } = await readStatisticsUntil(this.db, org, q);
+        return { text: JSON.stringify(answer), validUntil: now ? validUntil : Number.POSITIVE_INFINITY };
+      },
+    );
+    return { ...(JSON.parse(kept.body.toString('utf8')) as StatisticsAnswer), asOf: q.asOf };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ReadCache } from '../infra/read-model/read-cache';
 import { StatisticsController } from './statistics.controller';
 
-@Module({ controllers: [StatisticsController] })
+@Module({ controllers: [StatisticsController], providers: [ReadCache] })
 export class StatisticsModule {}

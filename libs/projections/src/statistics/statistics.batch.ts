@@ -1,18 +1,44 @@
-import type { EventOf } from '@okul/domain';
-import type { BatchHandler } from '../runtime/projection';
+import { enrollmentCoversSql, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import { day, enrolledAt, holder, month, type T } from './statistics.sql';
+import {
+  currentAt,
+  movedRanges,
+  accountsFromLines,
+  day,
+  holder,
+  month,
+  studentEnrolledAt,
+  type T,
+} from './statistics.sql';
 
-/** The frequent event types the batch handler folds; the rare edits and deletions go event by event. */
-export const STATISTICS_BATCH_TYPES = ['AttendanceAdded', 'PaymentAdded'] as const;
+/** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
+export const STATISTICS_TYPES = [
+  'EnrollmentAdded',
+  'EnrollmentEdited',
+  'EnrollmentEnded',
+  'AttendanceAdded',
+  'AttendanceEdited',
+  'AttendanceDeleted',
+  'PaymentAdded',
+  'PaymentEdited',
+  'PaymentSoftDeleted',
+  'PaymentResurrected',
+  'PaymentPermanentlyDeleted',
+] as const;
+export type StatisticsType = (typeof STATISTICS_TYPES)[number];
+type Ev = Extract<AnyEvent, { type: StatisticsType }> & {
+  globalPosition: bigint;
+  metadata: { occurredAt: string };
+};
 
-interface Line {
-  pos: number;
+interface DebtLine {
   organization_id: string;
   student_id: string;
   course_id: string;
   kind: 'charge' | 'payment';
+  /** The lesson time or payment date (its Istanbul day is the line's day). */
   ts: string;
   recorded_at: string;
   delta: string;
@@ -21,277 +47,669 @@ interface Line {
 interface LedgerRow {
   organization_id: string;
   metric: string;
+  /** An instant of the month the row counts in. */
   ts: string;
   dim: string;
   recorded_at: string;
   delta: string;
 }
 
+interface Version {
+  enrollment_id: string;
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  enrollment_type: string;
+  start_date: string;
+  end_date: string | null;
+  price: string;
+  discount: string;
+  period_unit: string | null;
+  period_length: number | null;
+  created_at: string;
+  recorded_from: string;
+  recorded_to: string | null;
+  from_pos: string;
+  to_pos: string | null;
+}
+
+interface PaymentRow {
+  id: string;
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  amount: string;
+  date: string;
+  counted: boolean;
+  active: boolean;
+}
+
+/** Lesson removals start a part of their own: what they take back is the lesson as it stands before them. */
+const REMOVES = new Set<string>(['AttendanceEdited', 'AttendanceDeleted']);
+
 /**
- * A run of lessons and payments added, written with a few multi-row statements and leaving the tables exactly
- * as the one-by-one handlers would: the prices and enrolled counts read only stat_enrollments, which these
- * events do not change, and every event still refreshes the debt accounts it would have refreshed (those with
- * a stat_debt line of its organisation recorded at its moment, the lines of the run up to it included), each
- * with a version computed from the lines up to that event.
+ * The statistics projection's events applied with a few set-based statements, leaving the tables exactly as
+ * applying them one at a time does (the one-by-one handlers ARE this handler on one event). What makes that
+ * possible: every enrolment version carries the store positions that recorded and replaced it, so a lesson is
+ * priced and counted by the versions current at ITS position, and an enrolment change re-prices and re-counts
+ * by the versions just before and after ITS position, whatever else the batch holds. The changes are recorded
+ * in the ledger and the debt lines at each event's own moment, as one by one.
  */
-export const statisticsBatch: BatchHandler<(typeof STATISTICS_BATCH_TYPES)[number]> = async (
-  { sql, table: t },
-  events,
-) => {
-  const lessons: Array<{ pos: number; d: EventOf<'AttendanceAdded'>['data']; at: string }> = [];
-  const payments: Array<{ pos: number; d: EventOf<'PaymentAdded'>['data']; at: string }> = [];
-  events.forEach((e, pos) => {
-    const at = e.metadata.occurredAt as string;
-    if (e.type === 'AttendanceAdded') lessons.push({ pos, d: e.data, at });
-    else payments.push({ pos, d: e.data, at });
-  });
-  const lines: Line[] = [];
+export async function applyStatistics(ctx: ProjectionContext, events: readonly Ev[]): Promise<void> {
+  let part: Ev[] = [];
+  for (const e of events) {
+    if (REMOVES.has(e.type) && part.length > 0) {
+      await applyPart(ctx, part);
+      part = [];
+    }
+    part.push(e);
+  }
+  if (part.length > 0) await applyPart(ctx, part);
+}
+
+const pos = (e: Ev) => e.globalPosition.toString();
+const at = (e: Ev) => e.metadata.occurredAt;
+
+async function applyPart({ sql, table: t }: ProjectionContext, events: readonly Ev[]) {
+  const debt: DebtLine[] = [];
   const ledger: LedgerRow[] = [];
 
-  if (payments.length > 0) {
-    await sql.query(
-      `INSERT INTO ${t('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
-       SELECT id, organization_id, student_id, course_id, amount, date, counted, true
-         FROM ${recordset('$1', 'id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, date timestamptz, counted boolean')}`,
-      [
-        JSON.stringify(
-          payments.map(({ d }) => ({
-            id: d.paymentId,
-            organization_id: d.organizationId,
-            student_id: d.studentId,
-            course_id: d.courseId,
-            amount: d.amount,
-            date: d.date,
-            counted: !d.isCorrection,
-          })),
-        ),
-      ],
-    );
-    for (const { pos, d, at } of payments) {
-      lines.push({
-        pos,
-        organization_id: d.organizationId,
-        student_id: d.studentId,
-        course_id: d.courseId,
-        kind: 'payment',
-        ts: d.date,
-        recorded_at: at,
-        delta: String(d.amount),
-      });
-      if (!d.isCorrection)
-        ledger.push({
-          organization_id: d.organizationId,
-          metric: 'collections',
-          ts: d.date,
-          dim: '',
-          recorded_at: at,
-          delta: String(d.amount),
-        });
-    }
-  }
+  const first = events[0];
+  if (first.type === 'AttendanceEdited' || first.type === 'AttendanceDeleted')
+    await removeLesson(sql, t, first.data.attendanceId, at(first), debt, ledger);
 
-  if (lessons.length > 0) {
-    const charges = await priceLessons(sql, t, lessons);
-    const enrolled = await insertAttendances(sql, t, lessons);
-    for (const { pos, d, at } of lessons) {
-      let sum = 0n;
-      for (const s of d.attendants) {
-        const charge = charges.get(`${d.attendanceId} ${s}`) ?? 0n;
-        sum += charge;
-        if (charge !== 0n)
-          lines.push({
-            pos,
-            organization_id: d.organizationId,
-            student_id: s,
-            course_id: d.courseId,
-            kind: 'charge',
-            ts: d.timestamp,
-            recorded_at: at,
-            delta: charge.toString(),
-          });
-      }
-      if (sum !== 0n)
-        ledger.push({
-          organization_id: d.organizationId,
-          metric: 'lesson_charges',
-          ts: d.timestamp,
-          dim: '',
-          recorded_at: at,
-          delta: sum.toString(),
-        });
-      const counts: Array<[string, number]> = [
-        ['lessons', 1],
-        ['attendees', d.attendants.length],
-        ['enrolled', enrolled.get(d.attendanceId) ?? 0],
-      ];
-      for (const dim of [`course:${d.courseId}`, `instructor:${d.instructorId ?? ''}`])
-        for (const [metric, value] of counts)
-          ledger.push({
-            organization_id: d.organizationId,
-            metric,
-            ts: d.timestamp,
-            dim,
-            recorded_at: at,
-            delta: String(value),
-          });
-    }
+  const changes = await writeVersions(sql, t, events);
+  await writePayments(sql, t, events, debt, ledger);
+  await addLessons(sql, t, events, debt, ledger);
+  if (changes.length > 0) {
+    await reprice(sql, t, changes, debt, ledger);
+    await recount(sql, t, changes, ledger);
   }
 
   if (ledger.length > 0)
     await sql.query(
-      `INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-       SELECT organization_id, metric, ${month('ts')}, dim, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, metric text, ts timestamptz, dim text, recorded_at timestamptz, delta bigint')}`,
+      `WITH x AS (
+         SELECT organization_id, metric, ${month('ts')} AS month, dim, recorded_at, delta
+           FROM ${recordset('$1', 'organization_id uuid, metric text, ts timestamptz, dim text, recorded_at timestamptz, delta bigint')}
+       ),
+       ins AS (
+         INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
+         SELECT organization_id, metric, month, dim, recorded_at, delta FROM x
+       )
+       INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
+       SELECT organization_id, metric, month, dim, sum(delta) FROM x GROUP BY organization_id, metric, month, dim
+       ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
       [JSON.stringify(ledger)],
     );
+  if (debt.length > 0)
+    await sql.query(
+      `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
+       SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta
+         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}`,
+      [JSON.stringify(debt)],
+    );
+  if (debt.length > 0) await refreshAccounts(sql, t, debt);
 
-  await refreshAccounts(
-    sql,
-    t,
-    lines,
-    events.map((e, pos) => ({
-      pos,
-      organization_id: e.data.organizationId as string,
-      rec: e.metadata.occurredAt as string,
-    })),
+  const last = new Map<string, string>();
+  for (const e of events) {
+    const o = e.data.organizationId;
+    const m = last.get(o);
+    if (m === undefined || Date.parse(at(e)) > Date.parse(m)) last.set(o, at(e));
+  }
+  await sql.query(
+    `INSERT INTO ${t('stat_orgs')} AS s (organization_id, last_recorded)
+     SELECT organization_id, rec FROM ${recordset('$1', 'organization_id uuid, rec timestamptz')}
+     ON CONFLICT (organization_id) DO UPDATE SET last_recorded = greatest(s.last_recorded, excluded.last_recorded)`,
+    [JSON.stringify([...last].map(([organization_id, rec]) => ({ organization_id, rec })))],
   );
-};
+}
 
-/** The lessons' rows priced by the enrolments holding them (as the one-by-one handler's holder), by lesson and student. */
-async function priceLessons(
-  sql: Sql,
-  t: T,
-  lessons: Array<{ d: EventOf<'AttendanceAdded'>['data'] }>,
-): Promise<Map<string, bigint>> {
-  const rows = lessons.flatMap(({ d }) =>
-    d.attendants.map((s) => ({
+/** An enrolment change at a store position: what re-prices and re-counts the lessons around it. */
+interface Change {
+  q: string;
+  rec: string;
+  enrollment_id: string;
+}
+
+/**
+ * The enrolment versions the part's events record: each closes the version current before it (at its
+ * position and moment) and opens its own. An edit or end of an enrolment with no current version changes
+ * nothing (as an UPDATE finding no row); an enrolment added twice fails like the unique index would.
+ */
+async function writeVersions(sql: Sql, t: T, events: readonly Ev[]): Promise<Change[]> {
+  const enrolments = events.filter(
+    (e) => e.type === 'EnrollmentAdded' || e.type === 'EnrollmentEdited' || e.type === 'EnrollmentEnded',
+  );
+  if (enrolments.length === 0) return [];
+  const ids = [...new Set(enrolments.map((e) => e.data.enrollmentId))];
+  const r = await sql.query<Version>(
+    `SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type, start_date, end_date,
+            price::text, discount::text, period_unit, period_length, created_at, recorded_from, recorded_to,
+            from_pos::text, to_pos::text
+       FROM ${t('stat_enrollments')} WHERE enrollment_id = ANY($1::uuid[]) AND to_pos IS NULL`,
+    [ids],
+  );
+  const current = new Map<string, Version>(r.rows.map((v) => [v.enrollment_id, v]));
+  const stored = new Set(current.keys());
+  const written: Version[] = [];
+  const closedStored: Array<{ enrollment_id: string; recorded_to: string; to_pos: string }> = [];
+  const changes: Change[] = [];
+  for (const e of enrolments) {
+    const id = e.data.enrollmentId;
+    const prev = current.get(id);
+    let next: Version;
+    if (e.type === 'EnrollmentAdded') {
+      if (prev) throw new Error(`statistics: enrolment ${id} added twice (duplicate key)`);
+      const d = e.data;
+      next = {
+        enrollment_id: id,
+        organization_id: d.organizationId,
+        student_id: d.studentId,
+        course_id: d.courseId,
+        enrollment_type: d.enrollmentType,
+        start_date: d.startDate,
+        end_date: d.endDate,
+        price: String(d.price),
+        discount: String(d.discount),
+        period_unit: d.periodUnit,
+        period_length: d.periodLength,
+        created_at: d.createdAt,
+        recorded_from: at(e),
+        recorded_to: null,
+        from_pos: pos(e),
+        to_pos: null,
+      };
+    } else {
+      if (!prev) continue;
+      const terms =
+        e.type === 'EnrollmentEdited'
+          ? {
+              start_date: e.data.startDate,
+              end_date: e.data.endDate,
+              price: String(e.data.price),
+              discount: String(e.data.discount),
+              period_unit: e.data.periodUnit,
+              period_length: e.data.periodLength,
+            }
+          : { end_date: e.data.endDate };
+      next = {
+        ...prev,
+        ...terms,
+        recorded_from: at(e),
+        recorded_to: null,
+        from_pos: pos(e),
+        to_pos: null,
+      };
+      prev.recorded_to = at(e);
+      prev.to_pos = pos(e);
+      if (stored.has(id) && !written.includes(prev))
+        closedStored.push({ enrollment_id: id, recorded_to: at(e), to_pos: pos(e) });
+    }
+    current.set(id, next);
+    written.push(next);
+    changes.push({ q: pos(e), rec: at(e), enrollment_id: id });
+  }
+  if (closedStored.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_enrollments')} v SET recorded_to = x.recorded_to, to_pos = x.to_pos
+         FROM ${recordset('$1', 'enrollment_id uuid, recorded_to timestamptz, to_pos bigint')}
+        WHERE v.enrollment_id = x.enrollment_id AND v.to_pos IS NULL`,
+      [JSON.stringify(closedStored)],
+    );
+  if (written.length > 0)
+    await sql.query(
+      `INSERT INTO ${t('stat_enrollments')} (enrollment_id, organization_id, student_id, course_id, enrollment_type,
+              start_date, end_date, price, discount, period_unit, period_length, created_at, recorded_from, recorded_to,
+              from_pos, to_pos)
+       SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price,
+              discount, period_unit, period_length, created_at, recorded_from, recorded_to, from_pos, to_pos
+         FROM ${recordset('$1', 'enrollment_id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int, created_at timestamptz, recorded_from timestamptz, recorded_to timestamptz, from_pos bigint, to_pos bigint')}`,
+      [JSON.stringify(written)],
+    );
+  return changes;
+}
+
+/**
+ * The payments added and changed: each change compared with the payment as the events before it left it,
+ * its difference a debt line (corrections included) and a collection (corrections left out) at its moment.
+ */
+async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[], ledger: LedgerRow[]) {
+  const payments = events.filter((e) => e.type.startsWith('Payment'));
+  if (payments.length === 0) return;
+  const added = new Set<string>();
+  const changedIds = new Set<string>();
+  for (const e of payments) {
+    const id = (e.data as { paymentId: string }).paymentId;
+    if (e.type === 'PaymentAdded') added.add(id);
+    else if (!added.has(id)) changedIds.add(id);
+  }
+  const state = new Map<string, PaymentRow>();
+  if (changedIds.size > 0) {
+    const r = await sql.query<PaymentRow>(
+      `SELECT id, organization_id, student_id, course_id, amount::text, date, counted, active
+         FROM ${t('stat_payments')} WHERE id = ANY($1::uuid[])`,
+      [[...changedIds]],
+    );
+    for (const p of r.rows) state.set(p.id, { ...p, date: new Date(p.date).toISOString() });
+  }
+  const inserted: PaymentRow[] = [];
+  const deleted = new Set<string>();
+  const counted = (p: PaymentRow) => (p.counted && p.active ? BigInt(p.amount) : 0n);
+  const held = (p: PaymentRow) => (p.active ? BigInt(p.amount) : 0n);
+  for (const e of payments) {
+    const rec = at(e);
+    if (e.type === 'PaymentAdded') {
+      const d = e.data;
+      const p: PaymentRow = {
+        id: d.paymentId,
+        organization_id: d.organizationId,
+        student_id: d.studentId,
+        course_id: d.courseId,
+        amount: String(d.amount),
+        date: d.date,
+        counted: !d.isCorrection,
+        active: true,
+      };
+      state.set(p.id, p);
+      inserted.push(p);
+      debt.push({ ...account(p), kind: 'payment', ts: p.date, recorded_at: rec, delta: p.amount });
+      if (p.counted) ledger.push(collection(p, rec, p.amount));
+      continue;
+    }
+    const id = (e.data as { paymentId: string }).paymentId;
+    const old = state.get(id);
+    if (!old || deleted.has(id)) continue;
+    const next: PaymentRow = { ...old };
+    if (e.type === 'PaymentEdited') {
+      next.amount = String(e.data.amount);
+      next.counted = !e.data.isCorrection;
+    } else next.active = e.type === 'PaymentResurrected';
+    const dh = held(next) - held(old);
+    if (dh !== 0n)
+      debt.push({ ...account(next), kind: 'payment', ts: next.date, recorded_at: rec, delta: String(dh) });
+    const dc = counted(next) - counted(old);
+    if (dc !== 0n) ledger.push(collection(next, rec, String(dc)));
+    Object.assign(old, next);
+    if (e.type === 'PaymentPermanentlyDeleted') deleted.add(id);
+  }
+  const rows = [...state.values()].filter((p) => !deleted.has(p.id));
+  const insertedIds = new Set(inserted.map((p) => p.id));
+  if (inserted.length > 0)
+    await sql.query(
+      `INSERT INTO ${t('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
+       SELECT id, organization_id, student_id, course_id, amount, date, counted, active
+         FROM ${recordset('$1', 'id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, date timestamptz, counted boolean, active boolean')}`,
+      [JSON.stringify(inserted.map((p) => (deleted.has(p.id) ? { ...p, active: false } : p)))],
+    );
+  const updated = rows.filter((p) => !insertedIds.has(p.id));
+  if (updated.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_payments')} p SET amount = x.amount, counted = x.counted, active = x.active
+         FROM ${recordset('$1', 'id uuid, amount bigint, counted boolean, active boolean')}
+        WHERE p.id = x.id`,
+      [JSON.stringify(updated.map(({ id, amount, counted, active }) => ({ id, amount, counted, active })))],
+    );
+  if (deleted.size > 0)
+    await sql.query(`DELETE FROM ${t('stat_payments')} WHERE id = ANY($1::uuid[])`, [[...deleted]]);
+}
+
+const account = (p: { organization_id: string; student_id: string; course_id: string }) => ({
+  organization_id: p.organization_id,
+  student_id: p.student_id,
+  course_id: p.course_id,
+});
+
+const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
+  organization_id: p.organization_id,
+  metric: 'collections',
+  ts: p.date,
+  dim: '',
+  recorded_at: rec,
+  delta,
+});
+
+/**
+ * The lessons added (an edit adds its new form after taking the old one back): each student's row priced,
+ * and the lesson's enrolled students counted, by the versions current at the lesson's position.
+ */
+async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[], ledger: LedgerRow[]) {
+  const lessons = events.filter((e) => e.type === 'AttendanceAdded' || e.type === 'AttendanceEdited');
+  if (lessons.length === 0) return;
+  const rows = lessons.flatMap((e) => {
+    const d = (e as EventOf<'AttendanceAdded'>).data;
+    return d.attendants.map((s) => ({
       attendance_id: d.attendanceId,
       student_id: s,
       organization_id: d.organizationId,
       course_id: d.courseId,
       at: d.timestamp,
-    })),
-  );
+      pos: pos(e),
+    }));
+  });
   const charges = new Map<string, bigint>();
-  if (rows.length === 0) return charges;
-  const r = await sql.query<{ attendance_id: string; student_id: string; charge: string }>(
-    `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge)
-     SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, coalesce(h.charge, 0)
-       FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz')}
-       LEFT JOIN LATERAL (${holder(t, 'x.student_id', 'x.course_id', 'x.at')}) h ON true
-     RETURNING attendance_id, student_id, charge::text`,
-    [JSON.stringify(rows)],
-  );
-  for (const row of r.rows) charges.set(`${row.attendance_id} ${row.student_id}`, BigInt(row.charge));
-  return charges;
-}
-
-/** The lessons' counts, with the students enrolled in the course at each (as the one-by-one handler counts them). */
-async function insertAttendances(
-  sql: Sql,
-  t: T,
-  lessons: Array<{ d: EventOf<'AttendanceAdded'>['data'] }>,
-): Promise<Map<string, number>> {
-  const r = await sql.query<{ attendance_id: string; enrolled: number }>(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, attendees, enrolled)
-     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.attendees,
-            (${enrolledAt(t, 'x.course_id', 'x.at')})
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, attendees int')}
+  if (rows.length > 0) {
+    const r = await sql.query<{ attendance_id: string; student_id: string; charge: string }>(
+      `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
+       SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, x.pos, coalesce(h.charge, 0)
+         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint')}
+         LEFT JOIN LATERAL (${holder(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.pos')}) h ON true
+       RETURNING attendance_id, student_id, charge::text`,
+      [JSON.stringify(rows)],
+    );
+    for (const row of r.rows) charges.set(`${row.attendance_id} ${row.student_id}`, BigInt(row.charge));
+  }
+  const counted = await sql.query<{ attendance_id: string; enrolled: number }>(
+    // The students enrolled at each lesson counted in one grouped join (a subquery per lesson re-read the
+    // course's versions once for each).
+    `WITH x AS (
+       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int')}
+     ),
+     c AS (
+       SELECT x.attendance_id, count(DISTINCT e.student_id)::int AS n
+         FROM x JOIN ${t('stat_enrollments')} e ON e.course_id = x.course_id AND e.organization_id = x.organization_id
+          AND ${currentAt('e', 'x.pos')} AND ${enrollmentCoversSql('e.start_date', 'e.end_date', 'x.at')}
+        GROUP BY x.attendance_id
+     )
+     INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+            enrolled)
+     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.pos, x.attendees, coalesce(c.n, 0)
+       FROM x LEFT JOIN c ON c.attendance_id = x.attendance_id
      RETURNING attendance_id, enrolled`,
     [
       JSON.stringify(
-        lessons.map(({ d }) => ({
-          attendance_id: d.attendanceId,
-          organization_id: d.organizationId,
-          course_id: d.courseId,
-          instructor_id: d.instructorId,
-          at: d.timestamp,
-          attendees: d.attendants.length,
-        })),
+        lessons.map((e) => {
+          const d = (e as EventOf<'AttendanceAdded'>).data;
+          return {
+            attendance_id: d.attendanceId,
+            organization_id: d.organizationId,
+            course_id: d.courseId,
+            instructor_id: d.instructorId,
+            at: d.timestamp,
+            pos: pos(e),
+            attendees: d.attendants.length,
+          };
+        }),
       ),
     ],
   );
-  return new Map(r.rows.map((row) => [row.attendance_id, row.enrolled]));
+  const enrolled = new Map(counted.rows.map((row) => [row.attendance_id, row.enrolled]));
+  for (const e of lessons) {
+    const d = (e as EventOf<'AttendanceAdded'>).data;
+    const rec = at(e);
+    let sum = 0n;
+    for (const s of d.attendants) {
+      const charge = charges.get(`${d.attendanceId} ${s}`) ?? 0n;
+      sum += charge;
+      if (charge !== 0n)
+        debt.push({
+          organization_id: d.organizationId,
+          student_id: s,
+          course_id: d.courseId,
+          kind: 'charge',
+          ts: d.timestamp,
+          recorded_at: rec,
+          delta: charge.toString(),
+        });
+    }
+    const row = (metric: string, dim: string, delta: bigint | number): LedgerRow => ({
+      organization_id: d.organizationId,
+      metric,
+      ts: d.timestamp,
+      dim,
+      recorded_at: rec,
+      delta: String(delta),
+    });
+    if (sum !== 0n) ledger.push(row('lesson_charges', '', sum));
+    for (const dim of [`course:${d.courseId}`, `instructor:${d.instructorId ?? ''}`]) {
+      ledger.push(row('lessons', dim, 1));
+      ledger.push(row('attendees', dim, d.attendants.length));
+      ledger.push(row('enrolled', dim, enrolled.get(d.attendanceId) ?? 0));
+    }
+  }
+}
+
+/** A lesson taken back as it stands (its rows' current charges and counts) at `rec`. */
+async function removeLesson(
+  sql: Sql,
+  t: T,
+  attendanceId: string,
+  rec: string,
+  debt: DebtLine[],
+  ledger: LedgerRow[],
+) {
+  const a = await sql.query<{
+    organization_id: string;
+    course_id: string;
+    instructor_id: string | null;
+    at: Date;
+    attendees: number;
+    enrolled: number;
+  }>(
+    `DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1
+     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled`,
+    [attendanceId],
+  );
+  for (const x of a.rows) {
+    const ts = new Date(x.at).toISOString();
+    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`])
+      for (const [metric, value] of [
+        ['lessons', 1],
+        ['attendees', x.attendees],
+        ['enrolled', x.enrolled],
+      ] as const)
+        ledger.push({
+          organization_id: x.organization_id,
+          metric,
+          ts,
+          dim,
+          recorded_at: rec,
+          delta: String(-value),
+        });
+  }
+  const l = await sql.query<{
+    organization_id: string;
+    student_id: string;
+    course_id: string;
+    at: Date;
+    charge: string;
+  }>(
+    `DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
+     RETURNING organization_id, student_id, course_id, at, charge::text`,
+    [attendanceId],
+  );
+  let sum = 0n;
+  for (const x of l.rows) {
+    const ts = new Date(x.at).toISOString();
+    if (BigInt(x.charge) !== 0n)
+      debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: String(-BigInt(x.charge)) });
+    sum += BigInt(x.charge);
+  }
+  if (sum !== 0n)
+    ledger.push({
+      organization_id: l.rows[0].organization_id,
+      metric: 'lesson_charges',
+      ts: new Date(l.rows[0].at).toISOString(),
+      dim: '',
+      recorded_at: rec,
+      delta: String(-sum),
+    });
 }
 
 /**
- * The one-by-one handlers' refresh of the debt accounts (statistics.projection.ts refreshAccounts) for every
- * event of the run at once: the run's stat_debt lines are tagged with their event's position, so each event's
- * accounts and versions are computed from the lines written before the run and those of the run up to it
- * (this statement does not see its own inserts). An account refreshed by several events of the run gets one
- * version from each, closed by the next.
+ * Each enrolment change re-prices the student's lessons of the course recorded before it whose time either
+ * version holds (only the changed enrolment moved, so no other lesson's holder changed): the price by the
+ * versions current at the change against those current just before it. The differences are debt lines and
+ * lesson charges at the change's moment; the lessons keep their current price.
  */
-async function refreshAccounts(
-  sql: Sql,
-  t: T,
-  lines: Line[],
-  events: Array<{ pos: number; organization_id: string; rec: string }>,
-) {
-  await sql.query(
-    `WITH nl AS (
-       SELECT * FROM ${recordset('$1', 'pos int, organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}
+async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledger: LedgerRow[]) {
+  const r = await sql.query<{
+    q: string;
+    rec: Date;
+    attendance_id: string;
+    organization_id: string;
+    student_id: string;
+    course_id: string;
+    at: Date;
+    delta: string;
+  }>(
+    `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
+     pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
+     -- Each range on the (student_id, course_id, at) index: the two moved ranges, and the whole of both
+     -- versions when the terms changed.
+     l AS (
+       SELECT pv.q, pv.rec, x.* FROM pv
+       CROSS JOIN LATERAL (
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo1 AND l.at < pv.hi1
+            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         UNION
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo2 AND l.at < pv.hi2
+            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         UNION
+         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
+          WHERE pv.terms AND l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo
+            AND l.at < pv.hi AND l.organization_id = pv.organization_id AND l.pos < pv.q
+       ) x
      ),
-     ev AS (SELECT * FROM ${recordset('$2', 'pos int, organization_id uuid, rec timestamptz')}),
-     ins AS (
-       INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-       SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta FROM nl
-     ),
-     acc AS (
-       SELECT ev.pos, ev.rec, d.organization_id, d.student_id, d.course_id
-         FROM ev JOIN ${t('stat_debt')} d ON d.organization_id = ev.organization_id AND d.recorded_at = ev.rec
-       UNION
-       SELECT ev.pos, ev.rec, n.organization_id, n.student_id, n.course_id
-         FROM ev JOIN nl n ON n.organization_id = ev.organization_id AND n.recorded_at = ev.rec AND n.pos <= ev.pos
-     ),
-     lines AS (
-       SELECT acc.pos, acc.student_id, acc.course_id, d.kind, d.day, d.delta
-         FROM acc JOIN ${t('stat_debt')} d ON d.student_id = acc.student_id AND d.course_id = acc.course_id
-       UNION ALL
-       SELECT acc.pos, acc.student_id, acc.course_id, n.kind, ${day('n.ts')}, n.delta
-         FROM acc JOIN nl n ON n.student_id = acc.student_id AND n.course_id = acc.course_id AND n.pos <= acc.pos
-     ),
-     g AS (
-       SELECT pos, student_id, course_id, day,
-              CASE WHEN kind = 'charge' THEN sum(delta) ELSE -sum(delta) END AS debit
-         FROM lines
-        GROUP BY pos, student_id, course_id, kind, day
-       HAVING sum(delta) <> 0
-     ),
-     w AS (
-       SELECT g.pos, g.student_id, g.course_id, g.day, g.debit,
-              sum(greatest(g.debit, 0)) OVER a - sum(greatest(-g.debit, 0)) OVER a AS owed,
-              sum(greatest(g.debit, 0)) OVER (a ORDER BY g.day DESC ROWS UNBOUNDED PRECEDING) AS newer
-         FROM g
-       WINDOW a AS (PARTITION BY g.pos, g.student_id, g.course_id)
-     ),
-     u AS (
-       SELECT w.pos, w.student_id, w.course_id, w.day, w.debit,
-              CASE WHEN w.debit > 0 THEN greatest(0, least(w.debit, w.owed - (w.newer - w.debit))) ELSE 0 END
-                AS unpaid
-         FROM w
-     ),
-     ver AS (
-       SELECT acc.pos, acc.rec, acc.organization_id, acc.student_id, acc.course_id,
-              coalesce(sum(greatest(-u.debit, 0)), 0) AS credit, coalesce(bool_or(u.debit > 0), false) AS has_debits,
-              coalesce(array_agg(u.day ORDER BY u.day, u.unpaid) FILTER (WHERE u.unpaid > 0), '{}') AS days,
-              coalesce(array_agg(u.unpaid ORDER BY u.day, u.unpaid) FILTER (WHERE u.unpaid > 0), '{}') AS unpaid
-         FROM acc
-         LEFT JOIN u ON u.pos = acc.pos AND u.student_id = acc.student_id AND u.course_id = acc.course_id
-        GROUP BY acc.pos, acc.rec, acc.organization_id, acc.student_id, acc.course_id
-     ),
-     seq AS (
-       SELECT ver.*, lead(ver.rec) OVER s AS next_rec, row_number() OVER s AS n
-         FROM ver
-       WINDOW s AS (PARTITION BY ver.student_id, ver.course_id ORDER BY ver.pos)
-     ),
-     closed AS (
-       UPDATE ${t('stat_debt_accounts')} x SET recorded_to = seq.rec
-         FROM seq
-        WHERE seq.n = 1 AND x.student_id = seq.student_id AND x.course_id = seq.course_id AND x.recorded_to IS NULL
+     d AS (
+       SELECT l.q, l.rec, l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at,
+              coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q')}), 0)
+            - coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q - 1')}), 0) AS delta
+         FROM l
      )
-     INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, recorded_from, recorded_to, credit,
-            has_debits, days, unpaid)
-     SELECT organization_id, student_id, course_id, rec, next_rec, credit, has_debits, days, unpaid FROM seq`,
-    [JSON.stringify(lines), JSON.stringify(events)],
+     SELECT q::text, rec, attendance_id, organization_id, student_id, course_id, at, delta::text FROM d WHERE delta <> 0
+      ORDER BY q, attendance_id, student_id`,
+    [JSON.stringify(changes)],
+  );
+  if (r.rows.length === 0) return;
+  const byMonth = new Map<string, LedgerRow>();
+  const perLesson = new Map<string, { attendance_id: string; student_id: string; delta: bigint }>();
+  for (const x of r.rows) {
+    const ts = new Date(x.at).toISOString();
+    const rec = new Date(x.rec).toISOString();
+    debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta });
+    const key = `${x.q} ${x.organization_id} ${monthKey(ts)}`;
+    const m = byMonth.get(key);
+    if (m) m.delta = String(BigInt(m.delta) + BigInt(x.delta));
+    else
+      byMonth.set(key, {
+        organization_id: x.organization_id,
+        metric: 'lesson_charges',
+        ts,
+        dim: '',
+        recorded_at: rec,
+        delta: x.delta,
+      });
+    const k = `${x.attendance_id} ${x.student_id}`;
+    const p = perLesson.get(k) ?? { attendance_id: x.attendance_id, student_id: x.student_id, delta: 0n };
+    p.delta += BigInt(x.delta);
+    perLesson.set(k, p);
+  }
+  for (const row of byMonth.values()) if (BigInt(row.delta) !== 0n) ledger.push(row);
+  const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
+  if (moved.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_lessons')} l SET charge = l.charge + x.delta
+         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')}
+        WHERE l.attendance_id = x.attendance_id AND l.student_id = x.student_id`,
+      [JSON.stringify(moved.map((p) => ({ ...p, delta: p.delta.toString() })))],
+    );
+}
+
+/** The Istanbul month of an instant, as the ledger's `month` column. */
+const monthKey = (iso: string) => monthOf(Date.parse(iso));
+
+/**
+ * Each enrolment change re-counts the students enrolled at its course's lessons recorded before it whose time
+ * one version holds and the other does not (between the two starts, between the two ends; the whole range when
+ * it was added): its student enrolled there by the versions current at the change against just before it.
+ * The differences go to the ledger on the lesson's course and instructor lines at the change's moment.
+ */
+async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
+  const r = await sql.query<{
+    q: string;
+    rec: Date;
+    attendance_id: string;
+    organization_id: string;
+    course_id: string;
+    instructor_id: string | null;
+    at: Date;
+    delta: number;
+  }>(
+    `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
+     m AS (${movedRanges(t)}),
+     -- Each moved range on the (course_id, at) index.
+     lessons AS (
+       SELECT m.q, m.rec, m.student_id, x.* FROM m
+       CROSS JOIN LATERAL (
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo1 AND a.at < m.hi1
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+         UNION
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo2 AND a.at < m.hi2
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+       ) x
+     ),
+     d AS (
+       SELECT x.*, ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q')}::int
+                 - ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q - 1')}::int AS delta
+         FROM lessons x
+     )
+     SELECT q::text, rec, attendance_id, organization_id, course_id, instructor_id, at, delta FROM d WHERE delta <> 0
+      ORDER BY q, attendance_id`,
+    [JSON.stringify(changes)],
+  );
+  if (r.rows.length === 0) return;
+  const lines = new Map<string, LedgerRow>();
+  const perLesson = new Map<string, number>();
+  for (const x of r.rows) {
+    const ts = new Date(x.at).toISOString();
+    const rec = new Date(x.rec).toISOString();
+    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`]) {
+      const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${dim}`;
+      const m = lines.get(key);
+      if (m) m.delta = String(Number(m.delta) + x.delta);
+      else
+        lines.set(key, {
+          organization_id: x.organization_id,
+          metric: 'enrolled',
+          ts,
+          dim,
+          recorded_at: rec,
+          delta: String(x.delta),
+        });
+    }
+    perLesson.set(x.attendance_id, (perLesson.get(x.attendance_id) ?? 0) + x.delta);
+  }
+  for (const row of lines.values()) if (Number(row.delta) !== 0) ledger.push(row);
+  const moved = [...perLesson].filter(([, d]) => d !== 0);
+  if (moved.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_attendances')} a SET enrolled = a.enrolled + x.delta
+         FROM ${recordset('$1', 'attendance_id uuid, delta int')}
+        WHERE a.attendance_id = x.attendance_id`,
+      [JSON.stringify(moved.map(([attendance_id, delta]) => ({ attendance_id, delta })))],
+    );
+}
+
+/** The current ageing inputs of the accounts the part's debt lines touched, from all their lines. */
+async function refreshAccounts(sql: Sql, t: T, debt: DebtLine[]) {
+  const accounts = new Map<string, ReturnType<typeof account>>();
+  for (const l of debt) accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, account(l));
+  await sql.query(
+    `WITH acc AS (
+       SELECT * FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
+     )
+     INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days, unpaid)
+     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid
+       FROM (${accountsFromLines(
+         `${t('stat_debt')} d JOIN acc a ON a.organization_id = d.organization_id AND a.student_id = d.student_id AND a.course_id = d.course_id`,
+         'acc',
+       )}) x
+     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
+        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid`,
+    [JSON.stringify([...accounts.values()])],
   );
 }

@@ -12,6 +12,7 @@ import {
   monthOf,
   monthStart,
   monthsBetween,
+  nextPeriodicChargeAt,
   periodicChargesByMonth,
   toEpoch,
   toLocal,
@@ -24,6 +25,16 @@ import {
   type StatisticsQuery,
 } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
+import { accountsFromLines } from './statistics.sql';
+
+/** Is `asOf` at or after the organisation's last event the statistics recorded (so the current sums hold)? */
+async function answeredFromCurrent(sql: Sql, organizationId: string, asOf: string): Promise<boolean> {
+  const r = await sql.query<{ now: boolean }>(
+    `SELECT last_recorded <= $2::timestamptz AS now FROM stat_orgs WHERE organization_id = $1`,
+    [organizationId, asOf],
+  );
+  return r.rows[0]?.now ?? true;
+}
 
 /**
  * api.md 9.4: the active students (product.md 4: an active enrolment at `now`, its end exclusive as in
@@ -72,21 +83,42 @@ export async function readStatistics(
   organizationId: string,
   query: StatisticsQuery,
 ): Promise<StatisticsAnswer> {
+  return (await readStatisticsUntil(sql, organizationId, query)).answer;
+}
+
+/**
+ * readStatistics with the moment its answer stops holding for a later `asOf` with no new event: the end of
+ * the Istanbul day (debts age by calendar day, the months move) or an earlier periodic charge falling due.
+ */
+export async function readStatisticsUntil(
+  sql: Sql,
+  organizationId: string,
+  query: StatisticsQuery,
+): Promise<{ answer: StatisticsAnswer; validUntil: number }> {
   const { from, to, asOf } = query;
   const months = monthsBetween(from, to);
+  // A moment at or after the organisation's last recorded event is answered from the current sums and
+  // versions (one small indexed read each); an earlier one from the changes recorded until then.
+  const now = await answeredFromCurrent(sql, organizationId, asOf);
   const ledger = await sql.query<{ metric: string; month: string; dim: string; total: string }>(
-    `SELECT metric, month, dim, sum(delta)::text AS total FROM stat_ledger
-      WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
-      GROUP BY metric, month, dim`,
-    [organizationId, from, to, asOf],
+    now
+      ? `SELECT metric, month, dim, total::text AS total FROM stat_totals
+          WHERE organization_id = $1 AND month >= $2 AND month <= $3`
+      : `SELECT metric, month, dim, sum(delta)::text AS total FROM stat_ledger
+          WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
+          GROUP BY metric, month, dim`,
+    now ? [organizationId, from, to] : [organizationId, from, to, asOf],
   );
   const versions = await sql.query<VersionRow>(
     `SELECT enrollment_id, student_id, course_id, enrollment_type, start_date, end_date, price::text, discount::text,
             period_unit, period_length
        FROM stat_enrollments
-      WHERE organization_id = $1 AND recorded_from <= $2::timestamptz
-        AND (recorded_to IS NULL OR recorded_to > $2::timestamptz)`,
-    [organizationId, asOf],
+      WHERE ${
+        now
+          ? 'organization_id = $1 AND to_pos IS NULL'
+          : 'organization_id = $1 AND recorded_from <= $2::timestamptz AND (recorded_to IS NULL OR recorded_to > $2::timestamptz)'
+      }`,
+    now ? [organizationId] : [organizationId, asOf],
   );
 
   const figures = new Map(
@@ -175,20 +207,32 @@ export async function readStatistics(
   }
   for (const f of figures.values()) f.collectionRate = collectionRate(f.collections, f.charges);
 
+  const asOfMs = toEpoch(asOf);
+  const tomorrow = toLocal(asOfMs + 86_400_000);
+  let validUntil = toEpoch(localToIso({ year: tomorrow.year, month: tomorrow.month, day: tomorrow.day }));
+  for (const e of enrollments) {
+    if (e.enrollmentType !== 'periodic') continue;
+    const next = nextPeriodicChargeAt(e, asOf);
+    if (next !== null && next > asOfMs) validUntil = Math.min(validUntil, next);
+  }
   return {
-    from,
-    to,
-    asOf,
-    months: [...figures.values()],
-    byCourse: await named(sql, organizationId, groups.course, 'courses'),
-    byInstructor: await named(sql, organizationId, groups.instructor, 'employees'),
-    debtAgeing: await readDebtAgeing(sql, organizationId, asOf, enrollments),
+    answer: {
+      from,
+      to,
+      asOf,
+      months: [...figures.values()],
+      byCourse: await named(sql, organizationId, groups.course, 'courses'),
+      byInstructor: await named(sql, organizationId, groups.instructor, 'employees'),
+      debtAgeing: await readDebtAgeing(sql, organizationId, asOf, now, enrollments),
+    },
+    validUntil,
   };
 }
 
 /**
- * The debt ageing as of `asOf` (docs/DECISIONS.md, statistics): per account (a student's course) its version
- * then current (stat_debt_accounts: credit and the unpaid debits by day, kept by the projection), with the
+ * The debt ageing as of `asOf` (docs/DECISIONS.md, statistics): per account (a student's course) its credit
+ * and unpaid debits by day (as of now kept by the projection in stat_debt_accounts, as of an earlier moment
+ * computed the same way from the lines recorded until then), with the
  * periodic charges of the enrolment versions then known, as the balance calculator charges them at that
  * moment; the domain settles and ages them. An account holding both periodic charges and debits of its own is
  * settled from its lines as recorded until then (stat_debt), as payments may settle either.
@@ -197,6 +241,7 @@ async function readDebtAgeing(
   sql: Sql,
   organizationId: string,
   asOf: string,
+  now: boolean,
   enrollments: ReadonlyArray<BalanceEnrollment & { studentId: string }>,
 ) {
   const key = (studentId: string, courseId: string) => `${studentId}\u0000${courseId}`;
@@ -220,15 +265,16 @@ async function readDebtAgeing(
     days: string[];
     unpaid: string[];
   }>(
-    // The current versions, and those replaced after the moment (none for now): each on its own index.
-    `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
-       FROM stat_debt_accounts
-      WHERE organization_id = $1 AND recorded_to IS NULL AND recorded_from <= $2::timestamptz
-     UNION ALL
-     SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
-       FROM stat_debt_accounts
-      WHERE organization_id = $1 AND recorded_to > $2::timestamptz AND recorded_from <= $2::timestamptz`,
-    [organizationId, asOf],
+    now
+      ? `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
+           FROM stat_debt_accounts WHERE organization_id = $1`
+      : `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
+           FROM (${accountsFromLines(
+             'stat_debt d WHERE d.organization_id = $1 AND d.recorded_at <= $2::timestamptz',
+             `(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt
+                WHERE organization_id = $1 AND recorded_at <= $2::timestamptz)`,
+           )}) x`,
+    now ? [organizationId] : [organizationId, asOf],
   );
   const lines: DebtLine[] = [];
   const mixed: Array<{ studentId: string; courseId: string }> = [];
