@@ -12,6 +12,7 @@ import { emailVerificationRoute } from './routes/panel/email-dogrulama';
 import { girisRoute } from './routes/panel/giris';
 import { logsRoute } from './routes/panel/islem-dokumu';
 import { coursesRoute } from './routes/panel/kurslar';
+import { courseDetailRoute } from './routes/panel/kurs-detay';
 import { groupsRoute } from './routes/panel/gruplar';
 import { smsRoute } from './routes/panel/sms';
 import { schedulesRoute } from './routes/panel/programlar';
@@ -71,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
       usersRoute,
       settingsRoute,
       coursesRoute,
+      courseDetailRoute,
       logsRoute,
       studentsRoute,
       studentImportRoute,

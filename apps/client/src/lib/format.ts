@@ -11,6 +11,22 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return formatWith(value, 'dd.MM.yyyy HH:mm');
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A lesson's time, dd.MM.yyyy HH:mm (api.md 9.4), from its stored local parts: they are the institution's
+ * wall clock (Europe/Istanbul) already, whatever the browser's time zone.
+ */
+export function formatLessonTime(a: {
+  day: number;
+  month: number;
+  year: number;
+  hour: number;
+  minute: number;
+}): string {
+  return `${two(a.day)}.${two(a.month)}.${String(a.year).padStart(4, '0')} ${two(a.hour)}:${two(a.minute)}`;
+}
+
 function formatWith(value: string | Date | null | undefined, pattern: string): string {
   if (!value) return '';
   const date = typeof value === 'string' ? parseISO(value) : value;

@@ -57,7 +57,7 @@ export function uploadErrorText(status: number, statusText: string, body: string
 
 /** The multipart POST of api.md 7.5 to the image host, with upload progress (0-100). */
 function postToHost(grant: ImageUploadAnswer, file: File, onProgress: (p: number) => void) {
-  return new Promise<{ url?: string }>((resolve, reject) => {
+  return new Promise<{ url?: string; fileId?: string }>((resolve, reject) => {
     const form = new FormData();
     form.append('file', file);
     form.append('fileName', grant.fileName);
@@ -77,7 +77,7 @@ function postToHost(grant: ImageUploadAnswer, file: File, onProgress: (p: number
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         try {
-          resolve(JSON.parse(xhr.responseText) as { url?: string });
+          resolve(JSON.parse(xhr.responseText) as { url?: string; fileId?: string });
         } catch {
           resolve({});
         }
@@ -105,7 +105,11 @@ export async function uploadImage(
   const answer = await postToHost(grant, file, onProgress);
   if (/^https?:\/\//.test(grant.uploadUrl)) {
     const recorded = unwrap(
-      await api.post<{ url: string }>(`/orgs/${orgId}/recordImageUpload`, { token: grant.token }),
+      // ImageKit's fileId lets a later delete remove the file there too.
+      await api.post<{ url: string }>(`/orgs/${orgId}/recordImageUpload`, {
+        token: grant.token,
+        ...(answer.fileId ? { fileId: answer.fileId } : {}),
+      }),
     );
     return recorded.url;
   }

@@ -119,6 +119,8 @@ const schema = z.object({
   IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
   IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
   IMAGEKIT_URL_ENDPOINT: z.url().optional(),
+  /** ImageKit's API, where a removed image's file is deleted (a stand-in's address in tests). */
+  IMAGEKIT_API_URL: z.url().default('https://api.imagekit.io'),
   COMPANY_NAME: z.string().default('KursPanel Yazılım Ltd. Şti.'),
   COMPANY_ADDRESS: z.string().default('Maslak Mah. Büyükdere Cad. No:1, 34398 Sarıyer/İstanbul'),
   COMPANY_EMAIL: z.string().default('destek@kurspanel.com.tr'),

@@ -80,6 +80,8 @@ export class EventChainer {
   private stopped = true;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A wake-up that came while a step was running: the step may have read before that append. */
+  private nudged = false;
   private lastError: string | null = null;
 
   constructor(
@@ -99,7 +101,8 @@ export class EventChainer {
   }
 
   notify(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.nudged = true;
   }
 
   async stop(): Promise<void> {
@@ -124,6 +127,7 @@ export class EventChainer {
     let nextTry = 0;
     while (!this.stopped) {
       let worked = false;
+      this.nudged = false;
       try {
         if (this.release && this.db.holds && !this.db.holds(LEADER_LOCK)) {
           this.release = null;
@@ -145,7 +149,7 @@ export class EventChainer {
         if (release) await release().catch(() => undefined);
         nextTry = Date.now() + (this.opts.leaderRetryMs ?? 2000);
       }
-      if (!worked && !this.stopped) {
+      if (!worked && !this.stopped && !this.nudged) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.opts.idleMs ?? 100);
           this.wake = () => {

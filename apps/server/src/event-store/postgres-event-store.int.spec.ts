@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewEvent, StoredEvent } from '@okul/domain';
+import { ConcurrencyError, type NewEvent, type StoredEvent } from '@okul/domain';
+import {
+  ProjectionRunner,
+  defineProjection,
+  type Db,
+  type ProjectionContext,
+  type Sql,
+} from '@okul/projections';
 import { StreamByStreamEventStore } from '../../test/support/stream-by-stream-event-store';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
+import { createPgDb } from '../infra/db/pg-db';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { eventStoreContract } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
@@ -120,6 +128,41 @@ describe('PostgreSQL (pg): appends written together', () => {
     await Promise.all(pending);
   });
 
+  it('refuses writers that met on one stream without a statement each, and writes one queued at the version the batch leaves', async () => {
+    let statements = 0;
+    const count = (sql: Sql): Sql => ({
+      query: (text, params) => {
+        if (text.includes('okul_append_')) statements++;
+        return sql.query(text, params);
+      },
+      exec: (text) => sql.exec(text),
+    });
+    const counted = await PostgresEventStore.create({
+      ...t.db,
+      ...count(t.db),
+      transaction: (fn) => t.db.transaction((tx) => fn(count(tx))),
+    });
+    try {
+      const warm = counted.append('met-warm', [newEvent(4, 0)], 'no_stream');
+      // Queued behind the first append, so they share one transaction.
+      const racing = Array.from({ length: 30 }, (_, i) =>
+        counted.append('met-counter', [newEvent(4, i + 1)], 'no_stream'),
+      );
+      const next = counted.append('met-counter', [newEvent(4, 99)], 0);
+      await warm;
+      const outcomes = await Promise.allSettled(racing);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes.slice(1))
+        expect(o.status === 'rejected' && o.reason).toBeInstanceOf(ConcurrencyError);
+      expect((await next).nextExpectedVersion).toBe(1);
+      // The warm-up's statement, the winner's and the one queued after it.
+      expect(statements).toBe(3);
+      expect((await counted.readStream('met-counter')).map((e) => e.streamVersion)).toEqual([0, 1]);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('refuses a unit with a stale version and writes the rest of its batch', async () => {
     await store.append('stale', [newEvent(1, 0)], 'no_stream');
     const outcomes = await Promise.allSettled([
@@ -226,3 +269,95 @@ describe('PostgreSQL (pg): global order under concurrent writers', () => {
     }
   });
 });
+
+describe('PostgreSQL (pg): appends of other processes', () => {
+  let t: TestDatabase;
+  let other: Db;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    // A second pool on the same database, as another process of the deployment would hold.
+    other = createPgDb(t.url, { max: 4, applicationName: 'okul-test-writes-other' });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.drop();
+  });
+
+  it('tells the listeners of one instance the position another instance appended at', async () => {
+    const writer = await PostgresEventStore.create(t.db);
+    const hearer = await PostgresEventStore.create(other);
+    const heard: bigint[] = [];
+    let hearOne: () => void = () => undefined;
+    const unlisten = hearer.onAppended((p) => {
+      heard.push(p);
+      hearOne();
+    });
+    try {
+      // LISTEN runs on a connection of its own: wait until it is in place before appending.
+      await until(async () => {
+        const r = await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'okul-test-writes-other-listen'
+              AND query ILIKE 'LISTEN%'`,
+        );
+        return r.rows[0].n === 1;
+      });
+      const next = new Promise<void>((resolve) => (hearOne = resolve));
+      const r = await writer.append('notified', [newEvent(5, 0)], 'no_stream');
+      await next;
+      expect(heard).toEqual([r.lastPosition]);
+    } finally {
+      unlisten();
+      await hearer.close();
+      await writer.close();
+    }
+  });
+
+  it('wakes a projection runner whose own process appended nothing, long before its idle poll', async () => {
+    const writer = await PostgresEventStore.create(t.db);
+    const store = await PostgresEventStore.create(other);
+    let applied: (position: bigint) => void = () => undefined;
+    const projection = defineProjection({
+      name: 'writes_wake_probe',
+      version: 1,
+      tables: ['writes_wake_probe'],
+      schema: (tb) => `CREATE TABLE ${tb('writes_wake_probe')} (n int)`,
+      handlers: {
+        LoadGenerated: async (_ctx: ProjectionContext, e: StoredEvent) => applied(e.globalPosition),
+      } as Record<string, (ctx: ProjectionContext, e: StoredEvent) => Promise<void>>,
+    });
+    // Idle for a minute: only the other instance's NOTIFY can wake it within the test's time.
+    const runner = new ProjectionRunner(other, store, [projection], { idleMs: 60_000 });
+    await runner.prepare();
+    const unlisten = store.onAppended(() => runner.notify());
+    runner.start();
+    try {
+      await until(async () => runner.status()[0].state === 'idle');
+      await until(async () => {
+        const r = await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'okul-test-writes-other-listen'
+              AND query ILIKE 'LISTEN%'`,
+        );
+        return r.rows[0].n === 1;
+      });
+      const seen = new Promise<bigint>((resolve) => (applied = resolve));
+      const r = await writer.append('woken', [newEvent(6, 0)], 'no_stream');
+      expect(await seen).toBe(r.lastPosition);
+    } finally {
+      unlisten();
+      await runner.stop();
+      await store.close();
+      await writer.close();
+    }
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

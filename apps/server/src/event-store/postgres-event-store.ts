@@ -17,6 +17,12 @@ import type { Db, Sql } from '@okul/projections';
 const APPEND_LOCK = 7_301_994;
 // Held while the schema is created or replaced, so instances starting together do not collide.
 const SCHEMA_LOCK = 7_301_995;
+/**
+ * Every append transaction notifies this channel with its last position when it commits, so a process
+ * that did not make the append (a projections process behind API instances) wakes at once instead of at
+ * its next poll.
+ */
+export const APPENDED_CHANNEL = 'okul_events_appended';
 
 /**
  * The events table and the append function. The function does in one round trip what an append needs
@@ -45,9 +51,12 @@ export const EVENTS_SCHEMA = `
     p_type text[], p_data text[], p_metadata text[]
   ) RETURNS TABLE (out_stream text, out_position text, out_version int)
   LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    r record;
+    last bigint;
   BEGIN
     PERFORM pg_advisory_xact_lock(p_lock);
-    RETURN QUERY
+    FOR r IN
     WITH n AS (
       SELECT * FROM unnest(p_k, p_u, p_stream, p_expected, p_id, p_ord, p_type, p_data, p_metadata)
         AS n(k, u, stream_id, expected, event_id, ord, type, data, metadata)
@@ -73,7 +82,71 @@ export const EVENTS_SCHEMA = `
        ORDER BY n.k
       RETURNING events.global_position, events.stream_id, events.stream_version
     )
-    SELECT ins.stream_id, max(ins.global_position)::text, max(ins.stream_version) FROM ins GROUP BY ins.stream_id;
+    SELECT ins.stream_id AS s, max(ins.global_position) AS p, max(ins.stream_version) AS v
+      FROM ins GROUP BY ins.stream_id
+    LOOP
+      out_stream := r.s;
+      out_position := r.p::text;
+      out_version := r.v;
+      last := greatest(last, r.p);
+      RETURN NEXT;
+    END LOOP;
+    IF last IS NOT NULL THEN PERFORM pg_notify('${APPENDED_CHANNEL}', last::text); END IF;
+  END
+  $fn$;
+  -- The same for a batch of ONE unit (the usual append when writers do not overlap), step by step: the checks
+  -- are a few index lookups, where the general statement's grouping and joins cost twice the insert itself.
+  CREATE OR REPLACE FUNCTION okul_append_unit(
+    p_lock bigint, p_k int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
+    p_type text[], p_data text[], p_metadata text[]
+  ) RETURNS TABLE (out_stream text, out_position text, out_version int)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    r record;
+    v int;
+    pos bigint;
+    streams text[] := '{}';
+    heads int[] := '{}';
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock);
+    FOR r IN SELECT DISTINCT s.stream_id, s.expected FROM unnest(p_stream, p_expected) AS s(stream_id, expected) LOOP
+      SELECT coalesce(max(e.stream_version), -1) INTO v FROM events e WHERE e.stream_id = r.stream_id;
+      IF r.expected IS NOT NULL AND v <> r.expected THEN RETURN; END IF;
+      streams := streams || r.stream_id;
+      heads := heads || v;
+    END LOOP;
+    IF EXISTS (SELECT 1 FROM events e WHERE e.event_id = ANY (p_id)) THEN RETURN; END IF;
+    IF cardinality(p_id) = 1 THEN
+      INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+        VALUES (p_id[1], p_stream[1], heads[1] + p_ord[1], p_type[1], p_data[1]::jsonb, p_metadata[1]::jsonb)
+        RETURNING global_position INTO pos;
+      out_stream := p_stream[1];
+      out_position := pos::text;
+      out_version := heads[1] + p_ord[1];
+      RETURN NEXT;
+      PERFORM pg_notify('${APPENDED_CHANNEL}', out_position);
+      RETURN;
+    END IF;
+    FOR r IN
+    WITH ins AS (
+      INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+      SELECT n.event_id, n.stream_id, hd.head + n.ord, n.type, n.data::jsonb, n.metadata::jsonb
+        FROM unnest(p_k, p_stream, p_id, p_ord, p_type, p_data, p_metadata)
+          AS n(k, stream_id, event_id, ord, type, data, metadata)
+        JOIN unnest(streams, heads) AS hd(sid, head) ON hd.sid = n.stream_id
+       ORDER BY n.k
+      RETURNING events.global_position, events.stream_id, events.stream_version
+    )
+    SELECT ins.stream_id AS s, max(ins.global_position) AS p, max(ins.stream_version) AS v
+      FROM ins GROUP BY ins.stream_id
+    LOOP
+      out_stream := r.s;
+      out_position := r.p::text;
+      out_version := r.v;
+      pos := greatest(pos, r.p);
+      RETURN NEXT;
+    END LOOP;
+    IF pos IS NOT NULL THEN PERFORM pg_notify('${APPENDED_CHANNEL}', pos::text); END IF;
   END
   $fn$;
 `;
@@ -150,6 +223,10 @@ export class PostgresEventStore implements EventStore {
   private readonly queue: PendingUnit[] = [];
   private flushing = false;
   private drained: Promise<void> = Promise.resolve();
+  /** The highest position told to the `onAppended` listeners. */
+  private told = 0n;
+  private listeners = 0;
+  private unlistenOthers: (() => Promise<void>) | null = null;
 
   /**
    * `db` reads streams and an organisation's events: the API's pool, under row-level security. `writer` owns
@@ -172,9 +249,38 @@ export class PostgresEventStore implements EventStore {
     return new PostgresEventStore(db, writer, readsWhole);
   }
 
-  /** Called with the position of every append made through this instance. */
+  /**
+   * Called after appends with the position they reached: at once for those made through this instance, and
+   * on PostgreSQL also for other processes' appends (their commit's NOTIFY), heard while anyone listens.
+   * Positions only grow: an append at or below a position already told is visible to whoever woke then.
+   */
   onAppended(listener: (position: bigint) => void): () => void {
-    return this.appended.listen(listener);
+    const unlisten = this.appended.listen(listener);
+    this.listeners++;
+    if (this.listeners === 1 && this.writer.listen) {
+      this.unlistenOthers = this.writer.listen(APPENDED_CHANNEL, (payload) => {
+        if (/^\d+$/.test(payload)) this.tell(BigInt(payload));
+      });
+    }
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      unlisten();
+      if (--this.listeners === 0) void this.stopHearing();
+    };
+  }
+
+  private tell(position: bigint): void {
+    if (position <= this.told) return;
+    this.told = position;
+    this.appended.emit(position);
+  }
+
+  private async stopHearing(): Promise<void> {
+    const end = this.unlistenOthers;
+    this.unlistenOthers = null;
+    await end?.();
   }
 
   async append(
@@ -231,7 +337,7 @@ export class PostgresEventStore implements EventStore {
       for (const r of o.results) if (r.lastPosition > last) last = r.lastPosition;
       batch[i].resolve(o.results);
     });
-    this.appended.emit(last);
+    this.tell(last);
   }
 
   private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
@@ -245,10 +351,46 @@ export class PostgresEventStore implements EventStore {
     // keep the order they were queued in: a unit that waits also holds back later units on its streams,
     // and a unit that must go step by step is a barrier.
     let waiting = units.map((_, u) => u);
+    // The version each stream written in this transaction is at now. A unit that expects another version of
+    // one of them is a conflict (versions only grow) unless it repeats stored events: those are refused
+    // together after one look-up of their ids, where writers that met on one counter cost a statement each
+    // per round, under the lock, for the one that could win.
+    const heads = new Map<string, number>();
+    const settle = (u: number, o: UnitOutcome) => {
+      outcomes[u] = o;
+      if ('results' in o) units[u].forEach((a, j) => heads.set(a.streamId, o.results[j].nextExpectedVersion));
+    };
+    const stale = (u: number): UnitOutcome | null => {
+      const checked = new Set<string>();
+      for (const a of units[u]) {
+        // A later append of the unit to the same stream expects what the unit's own earlier one leaves.
+        if (checked.has(a.streamId)) continue;
+        checked.add(a.streamId);
+        const head = heads.get(a.streamId);
+        if (head !== undefined && a.expectedVersion !== 'any' && expectedParam(a.expectedVersion) !== head)
+          return { error: new ConcurrencyError(a.streamId, a.expectedVersion, head) };
+      }
+      return null;
+    };
     while (waiting.length > 0) {
+      const suspects = waiting.filter((u) => stale(u) !== null);
+      if (suspects.length > 0) {
+        const ids = suspects.flatMap((u) => units[u].flatMap((a) => a.events.map((e) => e.id)));
+        const r = await tx.query<{ id: string }>(
+          'SELECT event_id::text AS id FROM events WHERE event_id = ANY($1::uuid[])',
+          [ids],
+        );
+        const stored = new Set(r.rows.map((row) => row.id));
+        const refused = new Set(
+          suspects.filter((u) => !units[u].some((a) => a.events.some((e) => stored.has(e.id.toLowerCase())))),
+        );
+        for (const u of refused) outcomes[u] = stale(u)!;
+        waiting = waiting.filter((u) => !refused.has(u));
+        if (waiting.length === 0) break;
+      }
       if (!simple[waiting[0]]) {
         const u = waiting.shift()!;
-        outcomes[u] = await this.writeStepByStep(tx, units[u]);
+        settle(u, await this.writeStepByStep(tx, units[u]));
         continue;
       }
       const round: number[] = [];
@@ -260,11 +402,13 @@ export class PostgresEventStore implements EventStore {
         (units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
         for (const a of units[u]) used.add(a.streamId);
       }
-      const results = await this.writeRound(
-        tx,
-        round.map((u) => units[u]),
-      );
-      round.forEach((u, k) => (outcomes[u] = results[k]));
+      if (round.length > 0) {
+        const results = await this.writeRound(
+          tx,
+          round.map((u) => units[u]),
+        );
+        round.forEach((u, k) => settle(u, results[k]));
+      }
       waiting = [...later, ...waiting.slice(i)];
     }
     return outcomes;
@@ -314,11 +458,18 @@ export class PostgresEventStore implements EventStore {
         }),
       ),
     );
-    const r = await tx.query<{ stream_id: string; p: string; v: number }>(
-      `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
-         FROM okul_append_events($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
-      [APPEND_LOCK, ...cols],
-    );
+    const r =
+      units.length === 1
+        ? await tx.query<{ stream_id: string; p: string; v: number }>(
+            `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
+               FROM okul_append_unit($1, $2::int[], $3::text[], $4::int[], $5::uuid[], $6::int[], $7::text[], $8::text[], $9::text[])`,
+            [APPEND_LOCK, cols[0], ...cols.slice(2)],
+          )
+        : await tx.query<{ stream_id: string; p: string; v: number }>(
+            `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
+               FROM okul_append_events($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
+            [APPEND_LOCK, ...cols],
+          );
     const written = new Map(r.rows.map((row) => [row.stream_id, row]));
     const outcomes: UnitOutcome[] = [];
     for (const unit of units) {
@@ -458,6 +609,7 @@ export class PostgresEventStore implements EventStore {
   /** Waits for queued appends to be written (the Db itself belongs to the caller). */
   async close(): Promise<void> {
     await this.drained;
+    await this.stopHearing();
     this.appended.close();
   }
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, MESSAGES, type Decider, type DomainEvent } from '@okul/domain';
-import { ProjectionRunner } from '@okul/projections';
+import {
+  ProjectionRunner,
+  defineProjection,
+  type Projection,
+  type ProjectionHandlers,
+} from '@okul/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
@@ -120,6 +125,55 @@ describe('CommandExecutor', () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(await store.readStream(counter)).toHaveLength(50);
   }, 240_000); // 50 allocations of one counter run one after another: slow on a loaded 2-core machine
+
+  it('commands of one process drawing from a counter it knows take turns from read to append: no conflict at all', async () => {
+    const counter = `counter-${randomUUID()}`;
+    const draw = async () => {
+      const own = `thing-${randomUUID()}`;
+      await executor.executeMany(ctx(), async () => {
+        const [c, mine] = await Promise.all([executor.load(counter, ticker), executor.load(own, ticker)]);
+        return [
+          { ...decideOn(c, ticker, { by: own }), allocation: true },
+          decideOn(mine, ticker, { by: String(c.state + 1) }),
+        ];
+      });
+    };
+    await draw(); // the first decision tells the executor the stream is a counter
+    let conflicts = 0;
+    executor.onConflict = () => conflicts++;
+    try {
+      await Promise.all(Array.from({ length: 20 }, draw));
+    } finally {
+      executor.onConflict = undefined;
+    }
+    expect(conflicts).toBe(0);
+    expect((await store.readStream(counter)).map((e) => e.streamVersion)).toEqual(
+      Array.from({ length: 21 }, (_, i) => i),
+    );
+  }, 120_000);
+
+  it('waits for the read models that handle the events written, not for the others', async () => {
+    const handles = (name: string, type: string) =>
+      defineProjection({
+        name,
+        version: 1,
+        tables: [],
+        schema: () => '',
+        handlers: { [type]: async () => undefined } as ProjectionHandlers,
+      });
+    const projections = [handles('writes_ticks', 'Ticked'), handles('writes_others', 'Tocked')];
+    const waited: string[][] = [];
+    const watching = {
+      projections,
+      waitFor: async (_position: bigint, _timeoutMs?: number, only?: (p: Projection) => boolean) => {
+        waited.push(projections.filter((p) => only?.(p) ?? true).map((p) => p.name));
+        return true;
+      },
+    } as unknown as ProjectionRunner;
+    const watched = new CommandExecutor(store, watching);
+    await watched.execute(ctx(), `tick-${randomUUID()}`, ticker, { by: 'me' });
+    expect(waited).toEqual([['writes_ticks']]);
+  });
 
   it('a retry after the answer was lost decides as the first try did, answers the same and stores nothing', async () => {
     type Made = DomainEvent & { type: 'Made'; data: { number: number } };

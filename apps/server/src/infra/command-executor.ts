@@ -14,7 +14,7 @@ import {
   type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
-import type { ProjectionRunner } from '@okul/projections';
+import { handlerFor, type ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
 import { withOrganization } from './organization-scope';
 import { deterministicUuid, newId } from './ids';
@@ -105,6 +105,9 @@ interface Deciding {
   replayed: Set<string>;
   /** Per stream, how many of this key's writes on it were undone (see `fold`). */
   generations: Map<string, number>;
+  /** Releases the allocation counter this try holds (at most one, so two tries never wait on each other). */
+  release: (() => void) | null;
+  nested: boolean;
 }
 
 /** Tries of one command before a conflict is answered as 409: a bounded retry, so a hot stream cannot spin. */
@@ -114,6 +117,30 @@ export const ALLOCATION_ATTEMPTS = 200;
 
 /** The idempotency key of the command being decided, for `load` (called by handlers inside decideAll). */
 const deciding = new AsyncLocalStorage<Deciding>();
+
+/** Counters remembered as such; beyond that many the memory starts again (a missed one is only slower). */
+const MAX_COUNTERS = 10_000;
+
+/** One holder per key at a time, in arrival order. */
+class KeyedLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async acquire(key: string): Promise<() => void> {
+    const before = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    this.tails.set(key, tail);
+    await before;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    };
+  }
+}
 
 /**
  * The id of the n-th event a keyed command writes to a stream: the same on every try of that request. A
@@ -138,6 +165,17 @@ const writeRank = (a: Append) => (a.allocation ? 0 : a.release?.length ? 1 : 2);
 export class CommandExecutor {
   /** Told of every concurrency conflict: retried, or refused with 409 after the last try (the metrics). */
   onConflict?: (outcome: 'retried' | 'refused') => void;
+  /**
+   * Streams decided as allocation counters. Commands of this process that draw from one take turns from
+   * its read to its append, so they do not all read the same number and all but one retry, again and again.
+   */
+  private readonly counters = new Set<string>();
+  private readonly counterLocks = new KeyedLocks();
+
+  private remember(counter: string): void {
+    if (this.counters.size >= MAX_COUNTERS && !this.counters.has(counter)) this.counters.clear();
+    this.counters.add(counter);
+  }
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -148,6 +186,10 @@ export class CommandExecutor {
     streamId: string,
     decider: Decider<C, E, S>,
   ): Promise<LoadedStream<S>> {
+    const scope = deciding.getStore();
+    if (scope && !scope.release && !scope.nested && this.counters.has(streamId)) {
+      scope.release = await this.counterLocks.acquire(streamId);
+    }
     return this.fold(streamId, await this.store.readStream(streamId), decider);
   }
 
@@ -251,14 +293,26 @@ export class CommandExecutor {
     decideAll: (attempt: number) => Promise<Append[]>,
   ): Promise<bigint> {
     for (let attempt = 1; ; attempt++) {
+      // A command run while another is being decided takes no turn on a counter: the outer one may hold it.
+      const nested = deciding.getStore() !== undefined;
       const scope: Deciding = {
         key: ctx.idempotencyKey,
         replayed: new Set<string>(),
         generations: new Map<string, number>(),
+        release: null,
+        nested,
       };
-      const decisions = (await deciding.run(scope, () => decideAll(attempt))).filter(
-        (d) => d.events.length > 0,
-      );
+      // A turn on a counter lasts from its read to the append: the wait for the read models is not part of it.
+      const endTurn = () => scope.release?.();
+      const decided = await deciding
+        .run(scope, () => decideAll(attempt))
+        .catch((e: unknown) => {
+          endTurn();
+          throw e;
+        });
+      const decisions = decided.filter((d) => d.events.length > 0);
+      for (const d of decisions) if (d.allocation) this.remember(d.streamId);
+      if (decisions.length === 0 || scope.replayed.size > 0) endTurn();
       if (decisions.length === 0) return 0n;
       if (scope.replayed.size > 0) {
         const position = await this.storedBefore(ctx.idempotencyKey!, decisions, scope.generations);
@@ -292,11 +346,17 @@ export class CommandExecutor {
         };
       });
       try {
-        const results = this.store.appendManyIsAtomic
-          ? await this.store.appendMany(appends)
-          : await this.appendInOrder(ctx, metadata, decisions, appends, scope.generations);
+        const results = await (
+          this.store.appendManyIsAtomic
+            ? this.store.appendMany(appends)
+            : this.appendInOrder(ctx, metadata, decisions, appends, scope.generations)
+        ).finally(endTurn);
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
-        await this.projections.waitFor(position);
+        // Read models without a handler for any of these events show the write already: not waited for.
+        const types = [...new Set(appends.flatMap((a) => a.events.map((e) => e.type)))];
+        await this.projections.waitFor(position, undefined, (p) =>
+          types.some((type) => handlerFor(p, type) !== undefined),
+        );
         return position;
       } catch (e) {
         if (e instanceof ConcurrencyError) {

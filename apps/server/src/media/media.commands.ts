@@ -18,6 +18,7 @@ import { DB } from '../infra/tokens';
 import { IMAGE_HOST, IMAGE_STORE } from './media.tokens';
 import { signUpload, type ImageHost } from './image-host';
 import type { ImageStore } from './image-store';
+import { HostedImageFiles } from './hosted-files';
 
 /** api.md 7.5: a signature is good for a short while only (ImageKit allows up to an hour). */
 export const UPLOAD_SIGNATURE_TTL_SECONDS = 600;
@@ -41,6 +42,8 @@ export class RecordImageUploadCommand extends Command<{ url: string }> {
     readonly token: string,
     readonly place: { organizationId: string; folder: string; fileName: string } | null,
     readonly size: number | null,
+    /** ImageKit's id of the uploaded file, as the client reports it (null on the embedded host). */
+    readonly fileId: string | null = null,
   ) {
     super();
   }
@@ -101,7 +104,7 @@ export class RecordImageUploadHandler implements ICommandHandler<RecordImageUplo
     @Inject(IMAGE_HOST) private readonly host: ImageHost,
   ) {}
 
-  async execute({ ctx: request, token, place, size }: RecordImageUploadCommand) {
+  async execute({ ctx: request, token, place, size, fileId }: RecordImageUploadCommand) {
     let url = '';
     const now = request.now.toISOString();
     // The embedded host's upload carries no session: the log names the admin the signature was given to.
@@ -133,6 +136,7 @@ export class RecordImageUploadHandler implements ICommandHandler<RecordImageUplo
         url,
         size,
         now,
+        ...(fileId ? { fileId } : {}),
       });
       return [used, uploaded];
     });
@@ -146,20 +150,26 @@ export class DeleteImageHandler implements ICommandHandler<DeleteImageCommand> {
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(IMAGE_HOST) private readonly host: ImageHost,
     @Inject(IMAGE_STORE) private readonly store: ImageStore,
+    @Inject(HostedImageFiles) private readonly hosted: HostedImageFiles,
   ) {}
 
   async execute({ ctx, target }: DeleteImageCommand) {
     const organizationId = ctx.organizationId!;
-    await this.executor.execute(ctx, mediaStream(organizationId, target), mediaDecider, {
+    const events = await this.executor.execute(ctx, mediaStream(organizationId, target), mediaDecider, {
       type: 'DeleteMedia',
       organizationId,
       target,
       now: ctx.now.toISOString(),
     });
-    // The embedded host drops the file too; on ImageKit the file stays, unreferenced (docs/DECISIONS.md).
+    // The embedded host drops the file too; on ImageKit a job deletes it there, retried while ImageKit fails
+    // (the record is cleared already). An upload recorded without ImageKit's fileId leaves its file there.
     if (this.host.kind === 'embedded') {
       const { folder, fileName } = mediaLocation(organizationId, target);
       await this.store.remove(folder, fileName);
+    }
+    for (const e of events) {
+      if (this.host.kind === 'imagekit' && e.type === 'MediaDeleted' && e.data.fileId)
+        await this.hosted.enqueueRemoval({ organizationId, target, fileId: e.data.fileId }, e.data.deletedAt);
     }
     return { url: null };
   }

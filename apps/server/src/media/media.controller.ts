@@ -67,10 +67,10 @@ export class MediaController {
   recordImageUpload(@Req() req: AppRequest, @Body() body: unknown) {
     const ctx = commandContext(req);
     return audited(this.executor, ctx, 'upload_media', () => {
-      const { token } = parseBody(recordImageUploadSchema, body);
+      const { token, fileId } = parseBody(recordImageUploadSchema, body);
       // The embedded host records its uploads itself; a report without a file would show none.
       if (this.host.kind !== 'imagekit') throw new DomainError('media.uploadFailed');
-      return this.commands.execute(new RecordImageUploadCommand(ctx, token, null, null));
+      return this.commands.execute(new RecordImageUploadCommand(ctx, token, null, null, fileId ?? null));
     });
   }
 

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config';
 import { CONFIG } from '../infra/tokens';
 import { imageHost } from './image-host';
 import { ImageStore } from './image-store';
+import { HostedImageFiles } from './hosted-files';
 import { DeleteImageHandler, RecordImageUploadHandler, RequestImageUploadHandler } from './media.commands';
 import { MediaController, MediaUploadController } from './media.controller';
 import { IMAGE_HOST, IMAGE_STORE } from './media.tokens';
@@ -19,6 +20,7 @@ import { IMAGE_HOST, IMAGE_STORE } from './media.tokens';
     RequestImageUploadHandler,
     RecordImageUploadHandler,
     DeleteImageHandler,
+    HostedImageFiles,
   ],
 })
 export class MediaModule {}

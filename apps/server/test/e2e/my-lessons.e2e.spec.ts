@@ -8,8 +8,9 @@ import { registrationForm, signUpOwner, type SignedIn } from '../support/test-se
 
 /**
  * "Their lessons first": the owner links a member to the instructor Zeki Kaya on Eğitmenler; signed in as
- * that member, Ana Sayfa lists Zeki's coming lesson and Yoklamalar shows only Zeki's lessons until "Benim
- * derslerim" is switched off. The owner, linked to no instructor, sees every lesson and no switch.
+ * that member, Ana Sayfa lists Zeki's coming lesson and, under Derslerim, his lessons taken, and Yoklamalar
+ * shows only Zeki's lessons until "Benim derslerim" is switched off. The owner, linked to no instructor, sees
+ * every lesson and no switch.
  */
 describe('my lessons in the browser', () => {
   let env: BrowserEnv;
@@ -141,6 +142,21 @@ describe('my lessons in the browser', () => {
     const card = page.getByRole('region', { name: 'Bugünkü ve yaklaşan derslerim' });
     await card.getByText('Gitar · Zeki grubu').waitFor();
     expect(await card.getByText('Nur grubu').count()).toBe(0);
+
+    // Derslerim: Zeki's lessons taken (none within 30 days, two in all), the latest first, each opening
+    const taken = page.getByRole('region', { name: 'Derslerim', exact: true });
+    await taken.getByText('2 ders').waitFor();
+    await taken.getByText('0 ders').waitFor();
+    const items = taken.getByRole('list', { name: 'Son yoklamalarım' }).getByRole('button');
+    await expect
+      .poll(() => items.allInnerTexts())
+      .toEqual([
+        expect.stringContaining('08.04.2025 18:00 · Gitar'),
+        expect.stringContaining('01.04.2025 18:00 · Gitar'),
+      ]);
+    await items.first().click();
+    await page.waitForURL('**/giris/yoklama-detay/**');
+    await page.getByText('Zeki Kaya').first().waitFor();
 
     await menu(page).getByRole('link', { name: 'Yoklamalar' }).click();
     await page.waitForURL('**/giris/yoklamalar');

@@ -97,15 +97,25 @@ export type MediaEvent =
         url: string;
         size: number | null;
         uploadedAt: string;
+        /** The image host's id of the file (ImageKit's fileId); absent when the server hosts it. */
+        fileId?: string;
       }
     >
-  | DomainEvent<'MediaDeleted', Place & { deletedAt: string }>;
+  | DomainEvent<
+      'MediaDeleted',
+      Place & {
+        deletedAt: string;
+        /** The image host's file that is to be removed there too (ImageKit's fileId), when one is known. */
+        fileId?: string;
+      }
+    >;
 
 export type MediaCommand =
-  | (Place & { type: 'UploadMedia'; url: string; size: number | null; now: string })
+  | (Place & { type: 'UploadMedia'; url: string; size: number | null; now: string; fileId?: string })
   | { type: 'DeleteMedia'; organizationId: string; target: MediaTarget; now: string };
 
-export type MediaState = { status: 'none' | 'deleted' } | { status: 'present'; place: Place };
+export type MediaState =
+  { status: 'none' | 'deleted' } | { status: 'present'; place: Place; fileId: string | null };
 
 export const mediaStream = (organizationId: string, target: MediaTarget) =>
   `media-${organizationId}-${mediaTargetKey(target)}`;
@@ -113,14 +123,20 @@ export const mediaStream = (organizationId: string, target: MediaTarget) =>
 export function decideMedia(command: MediaCommand, state: MediaState): MediaEvent[] {
   switch (command.type) {
     case 'UploadMedia': {
-      const { type: _t, now, ...rest } = command;
+      const { type: _t, now, fileId, ...rest } = command;
       // useUniqueFileName false, overwriteFile true (api.md 7.5): a new upload replaces the image.
-      return [{ type: 'MediaUploaded', data: { ...rest, uploadedAt: now } }];
+      return [{ type: 'MediaUploaded', data: { ...rest, uploadedAt: now, ...(fileId ? { fileId } : {}) } }];
     }
     case 'DeleteMedia': {
       if (state.status !== 'present' || state.place.organizationId !== command.organizationId)
         throw new DomainError('media.notFound');
-      return [{ type: 'MediaDeleted', data: { ...state.place, deletedAt: command.now } }];
+      const { fileId } = state;
+      return [
+        {
+          type: 'MediaDeleted',
+          data: { ...state.place, deletedAt: command.now, ...(fileId ? { fileId } : {}) },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -132,8 +148,12 @@ export function decideMedia(command: MediaCommand, state: MediaState): MediaEven
 export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {
   switch (event.type) {
     case 'MediaUploaded': {
-      const { organizationId, target, folder, fileName } = event.data;
-      return { status: 'present', place: { organizationId, target, folder, fileName } };
+      const { organizationId, target, folder, fileName, fileId } = event.data;
+      return {
+        status: 'present',
+        place: { organizationId, target, folder, fileName },
+        fileId: fileId ?? null,
+      };
     }
     case 'MediaDeleted':
       return { status: 'deleted' };

@@ -96,6 +96,36 @@ describe('an image place (upload_media, delete_media)', () => {
       .then([{ type: 'MediaDeleted', data: { ...place, deletedAt: '2026-03-02T00:00:00Z' } }]);
   });
 
+  it("keeps the image host's file id, and names it when the image is removed", () => {
+    const onImageKit: MediaEvent = {
+      type: 'MediaUploaded',
+      data: {
+        ...uploaded.data,
+        url: 'https://ik.imagekit.io/okul/orgs/org-a/logos/logo.png?v=1',
+        fileId: 'ik-1',
+      },
+    };
+    given(mediaDecider, [])
+      .when({
+        type: 'UploadMedia',
+        ...place,
+        url: onImageKit.data.url,
+        size: 120,
+        now: '2026-03-01T10:05:00Z',
+        fileId: 'ik-1',
+      })
+      .then([onImageKit]);
+    given(mediaDecider, [onImageKit])
+      .when({ type: 'DeleteMedia', organizationId: 'org-a', target, now: '2026-03-02T00:00:00Z' })
+      .then([
+        { type: 'MediaDeleted', data: { ...place, deletedAt: '2026-03-02T00:00:00Z', fileId: 'ik-1' } },
+      ]);
+    // a later upload the server hosts replaces the file: nothing is left to remove at the host
+    given(mediaDecider, [onImageKit, uploaded])
+      .when({ type: 'DeleteMedia', organizationId: 'org-a', target, now: '2026-03-02T00:00:00Z' })
+      .then([{ type: 'MediaDeleted', data: { ...place, deletedAt: '2026-03-02T00:00:00Z' } }]);
+  });
+
   it('refuses removing an image that is not there', () => {
     given(mediaDecider, [])
       .when({ type: 'DeleteMedia', organizationId: 'org-a', target, now: '2026-03-02T00:00:00Z' })

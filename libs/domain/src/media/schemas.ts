@@ -41,6 +41,14 @@ export const deleteImageSchema = requestImageUploadSchema;
  */
 export const recordImageUploadSchema = z.strictObject({
   token: z.uuid({ error: message('media.missingParameter') }),
+  /**
+   * ImageKit's id of the uploaded file (its upload answer's `fileId`): removing the image later removes the
+   * file there by this id. Letters, digits, `_` and `-` only, as it becomes a path segment of that call.
+   */
+  fileId: z
+    .string({ error: message('media.missingParameter') })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: message('media.missingParameter') })
+    .optional(),
 });
 
 /** api.md 7.5: the multipart fields of an upload to the image host (besides the file itself). */

@@ -543,6 +543,8 @@ export class ProjectionRunner {
   private live = new Map<string, Live>();
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** A wake-up that came while a round was running: the round may have read before that append. */
+  private nudged = false;
   private loop: Promise<void> | null = null;
   private waiters = new Set<() => void>();
   private abort = new AbortController();
@@ -615,7 +617,8 @@ export class ProjectionRunner {
 
   /** Wake the loop now (called after an append in this process). */
   notify(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.nudged = true;
   }
 
   async stop(): Promise<void> {
@@ -642,6 +645,7 @@ export class ProjectionRunner {
     let lastLeaderTry = 0;
     while (!this.stopped) {
       let worked = false;
+      this.nudged = false;
       const now = Date.now();
       // Leadership and failed projections are re-examined at this pace, not on every loop.
       const recheck = now - lastLeaderTry >= (this.opts.leaderRetryMs ?? 2000);
@@ -697,7 +701,7 @@ export class ProjectionRunner {
         }),
       );
       for (const w of this.waiters) w();
-      if (!worked && !this.stopped) {
+      if (!worked && !this.stopped && !this.nudged) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.opts.idleMs ?? 100);
           this.wake = () => {
@@ -819,11 +823,18 @@ export class ProjectionRunner {
    * Read-your-writes: resolves true once every healthy projection of this runner's code version has applied
    * `position` (false on timeout). Reads checkpoints from the database, so it also works when another
    * instance is the leader. Failed projections, and ones stored at another version, are not waited for.
+   * `only`: the projections to wait for (say, those that handle the events a command wrote); default all.
    */
-  async waitFor(position: bigint, timeoutMs = 5000): Promise<boolean> {
+  async waitFor(
+    position: bigint,
+    timeoutMs = 5000,
+    only: (p: Projection) => boolean = () => true,
+  ): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    const names = this.projections.map((p) => p.name);
-    const versions = this.projections.map((p) => p.version);
+    const mine = this.projections.filter(only);
+    if (mine.length === 0) return true;
+    const names = mine.map((p) => p.name);
+    const versions = mine.map((p) => p.version);
     this.notify();
     for (;;) {
       const r = await this.db.query<{ behind: string }>(

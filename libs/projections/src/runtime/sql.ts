@@ -25,6 +25,12 @@ export interface Db extends Sql {
   dumpDataDir?(): Promise<Blob>;
   /** Connections of the pool: open, idle, queries waiting for one, and the most it opens (the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on `channel` (LISTEN on a connection of its own that
+   * comes back after a lost connection; notifications sent meanwhile are missed). Answers the unlisten.
+   * Absent where one process owns the database (PGlite): its own signals suffice.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): () => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@okul/domain';
 import type { z } from 'zod';
 import { detailList, refusal } from '../../api/client';
+import { formatLessonTime } from '../../lib/format';
 import { MAX_QUERY_LENGTH, type AttendanceListSearch } from './attendance-search';
 import type { AttendanceStudent, StudentListRow } from '@okul/domain';
 
@@ -46,6 +47,8 @@ export interface AttendanceQuery {
   to?: string;
   /** Only the lessons of the instructor linked to the signed-in user (`mine=1`). */
   mine?: boolean;
+  /** Only the lessons of one course (the course detail's recent lessons). */
+  courseId?: string;
 }
 
 /** The query string of GET getAttendances (docs/DECISIONS.md): `limit`/`offset` from the page, and filters. */
@@ -59,6 +62,7 @@ export function attendancesQueryString(query: AttendanceQuery): string {
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.mine) params.set('mine', '1');
+  if (query.courseId) params.set('courseId', query.courseId);
   return params.toString();
 }
 
@@ -239,12 +243,8 @@ export function studentsWithoutEnrollment(
 
 export const NO_ENROLLMENT_TITLE = NO_ENROLLMENT_PREFIX.replace(/:\s*$/, '');
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** api.md 9.4 dd.MM.yyyy HH:mm from the stored local parts (they are the institution's wall clock already). */
-export function formatAttendanceTime(a: DateTimeParts): string {
-  return `${two(a.day)}.${two(a.month)}.${String(a.year).padStart(4, '0')} ${two(a.hour)}:${two(a.minute)}`;
-}
+export const formatAttendanceTime: (a: DateTimeParts) => string = formatLessonTime;
 
 export const OTHER_INSTRUCTOR = 'Diğer';
 

@@ -68,6 +68,9 @@ describe('list search params', () => {
     expect(attendancesQueryString({})).toBe('limit=100&offset=0');
     expect(attendancesQueryString({ q: ' YK-2503 ', page: 3 })).toBe('limit=100&offset=200&q=YK-2503');
     expect(attendancesQueryString({ id: COURSE, limit: 1 })).toBe(`limit=1&offset=0&id=${COURSE}`);
+    expect(attendancesQueryString({ courseId: COURSE, limit: 10 })).toBe(
+      `limit=10&offset=0&courseId=${COURSE}`,
+    );
     const range = new URLSearchParams(
       attendancesQueryString({ from: '2025-01-01T00:00:00.000Z', to: '2025-02-01T00:00:00.000Z', limit: 1 }),
     );

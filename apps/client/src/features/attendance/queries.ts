@@ -40,10 +40,13 @@ export const attendanceCountQueryOptions = (
   orgId: string,
   name: string,
   range: () => { from: string; to: string },
+  /** Only the signed-in user's own lessons (`mine=1`); `name` must tell such a count apart. */
+  filter: Pick<AttendanceQuery, 'mine'> = {},
 ) =>
   queryOptions({
     queryKey: [...attendanceKeys.all(orgId), 'count', name] as const,
-    queryFn: async ({ signal }) => (await fetchPage(orgId, { ...range(), limit: 1 }, signal)).total,
+    queryFn: async ({ signal }) =>
+      (await fetchPage(orgId, { ...filter, ...range(), limit: 1 }, signal)).total,
   });
 
 /** One page of the list (docs/DECISIONS.md: the server pages and searches). */

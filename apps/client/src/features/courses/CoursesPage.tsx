@@ -9,7 +9,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PaginatedTable, type Column } from '../../components/PaginatedTable';
@@ -29,9 +30,26 @@ import type { Course } from '@okul/domain';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; course: Course } | null;
 
-/** /giris/kurslar (school-admin): courses by index, add and edit dialogs, deleted courses with restore. */
+/**
+ * A row's buttons: their clicks and keys (and those of the dialogs they open, which React bubbles through
+ * the row) stay theirs and never open the course's detail.
+ */
+function RowActions({ children }: { children: ReactNode }) {
+  const stop = (e: SyntheticEvent) => e.stopPropagation();
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }} onClick={stop} onKeyDown={stop}>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * /giris/kurslar (school-admin): courses by index, add and edit dialogs, deleted courses with restore; a row
+ * opens the course's detail.
+ */
 export function CoursesPage() {
   const orgId = useOrgId();
+  const navigate = useNavigate();
   const { data } = useSuspenseQuery(coursesQueryOptions(orgId));
   const { active, deleted } = useMemo(() => splitCourses(data), [data]);
   const instructors = useQuery(instructorsQueryOptions(orgId));
@@ -103,14 +121,16 @@ export function CoursesPage() {
       align: 'right',
       width: 150,
       cell: (c) => (
-        <EditDeleteActions
-          editLabel={`${c.name} kursunu düzenle`}
-          deleteLabel={`${c.name} kursunu sil`}
-          onEdit={() => setEditing({ mode: 'edit', course: c })}
-          onDelete={() => setToDelete(c)}
-        >
-          <HistoryButton kind="course" id={c.id} title={c.name} />
-        </EditDeleteActions>
+        <RowActions>
+          <EditDeleteActions
+            editLabel={`${c.name} kursunu düzenle`}
+            deleteLabel={`${c.name} kursunu sil`}
+            onEdit={() => setEditing({ mode: 'edit', course: c })}
+            onDelete={() => setToDelete(c)}
+          >
+            <HistoryButton kind="course" id={c.id} title={c.name} />
+          </EditDeleteActions>
+        </RowActions>
       ),
     },
   ];
@@ -124,7 +144,7 @@ export function CoursesPage() {
       header: 'İşlemler',
       align: 'right',
       cell: (c) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
+        <RowActions>
           <HistoryButton kind="course" id={c.id} title={c.name} />
           <Button
             size="small"
@@ -134,7 +154,7 @@ export function CoursesPage() {
           >
             Geri Getir
           </Button>
-        </Box>
+        </RowActions>
       ),
     },
   ];
@@ -158,6 +178,7 @@ export function CoursesPage() {
         columns={columns}
         rowKey={(c) => c.id}
         emptyText="Henüz kurs eklenmemiş."
+        onRowClick={(c) => void navigate({ to: '/giris/kurslar/$courseId', params: { courseId: c.id } })}
       />
 
       <Typography variant="h6" component="h2" sx={{ mt: 5, mb: 2 }}>
@@ -169,6 +190,7 @@ export function CoursesPage() {
         columns={deletedColumns}
         rowKey={(c) => c.id}
         emptyText="Silinmiş kurs yok."
+        onRowClick={(c) => void navigate({ to: '/giris/kurslar/$courseId', params: { courseId: c.id } })}
         defaultPageSize={10}
       />
 

@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,15 +19,22 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ROLES, formatStudentNumber, formatTl, hasRole } from '@okul/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { errorText } from '../../api/client';
 import { ExportMenu } from '../../components/ExportMenu';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate, roleLabel } from '../../lib/format';
+import { formatDate, formatLessonTime, roleLabel } from '../../lib/format';
 import { StudentLink } from '../../components/StudentLink';
 import { useReadySession } from '../auth/useSession';
 import { LESSON_COUNT_DAYS, birthdayText, type BirthdayStudent, type DashboardStudent } from './dashboard';
-import { ageGroupsQueryOptions, dashboardQueryOptions, lessonCountQueryOptions } from './queries';
+import {
+  ageGroupsQueryOptions,
+  dashboardQueryOptions,
+  lessonCountQueryOptions,
+  myLessonCountQueryOptions,
+} from './queries';
+import { attendancesPageQueryOptions } from '../attendance/queries';
 import { MyLessons, PlanLessons } from '../schedules/PlanLessons';
 import { myInstructorsQueryOptions } from '../employees/queries';
 
@@ -134,6 +142,76 @@ function AgeGroups({ orgId }: { orgId: string }) {
   );
 }
 
+/** How many of their latest lessons "Derslerim" lists. */
+const MY_TAKEN_LESSONS = 5;
+
+/** A count of "Derslerim": `n ders`, an ellipsis while it loads, a dash when it failed. */
+function Count({ label, value, failed }: { label: string; value: number | undefined; failed: boolean }) {
+  return (
+    <Grid size={6}>
+      <Typography variant="overline" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="div">
+        {failed ? '—' : value === undefined ? '…' : `${value} ders`}
+      </Typography>
+    </Grid>
+  );
+}
+
+/**
+ * "Derslerim" for a user linked to an instructor: how many lessons they taught in the last 30 days and in
+ * all, and the latest of them, each opening its attendance (getAttendances mine=1; docs/DECISIONS.md).
+ */
+function MyTakenLessons({ orgId }: { orgId: string }) {
+  const navigate = useNavigate();
+  const latest = useQuery(attendancesPageQueryOptions(orgId, { mine: true, limit: MY_TAKEN_LESSONS }));
+  const lastMonth = useQuery(myLessonCountQueryOptions(orgId, LESSON_COUNT_DAYS[0]));
+  const lessons = latest.data?.attendances ?? [];
+  return (
+    <Section title="Derslerim">
+      <Grid container spacing={1} sx={{ mb: 1 }}>
+        <Count label={`Son ${LESSON_COUNT_DAYS[0]} gün`} value={lastMonth.data} failed={lastMonth.isError} />
+        <Count label="Toplam" value={latest.data?.total} failed={latest.isError} />
+      </Grid>
+      <Typography variant="overline" color="text.secondary" component="div">
+        Son yoklamalar
+      </Typography>
+      {latest.isError ? (
+        <Typography variant="body2" color="text.secondary">
+          Dersleriniz yüklenemedi: {errorText(latest.error)}
+        </Typography>
+      ) : !latest.data ? (
+        <LinearProgress aria-label="Derslerim yükleniyor" />
+      ) : lessons.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Adınıza alınmış yoklama yok.
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="Son yoklamalarım">
+          {lessons.map((a) => (
+            <ListItemButton
+              key={a.id}
+              sx={{ px: 1, borderRadius: 1 }}
+              onClick={() =>
+                void navigate({
+                  to: '/giris/yoklama-detay/$attendanceDBID',
+                  params: { attendanceDBID: a.id },
+                })
+              }
+            >
+              <ListItemText
+                primary={`${formatLessonTime(a)} · ${a.courseName ?? ''}`}
+                secondary={`${a.attendants.length} öğrenci · ${a.code}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
 /**
  * /giris/anasayfa (school-instructor, product.md 2): payment tracking (school-admin; the server answers
  * duePayments null below it), this week's and today's birthdays, students with no enrolment, and for
@@ -152,9 +230,14 @@ export function HomePage() {
       <PageHeader title={`Hoş geldiniz, ${user.name}`} subtitle={organization.name} />
       <Grid container spacing={2}>
         {myInstructor && (
-          <Grid size={12}>
-            <MyLessons orgId={organization.id} instructorId={myInstructor.id} />
-          </Grid>
+          <>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <MyLessons orgId={organization.id} instructorId={myInstructor.id} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <MyTakenLessons orgId={organization.id} />
+            </Grid>
+          </>
         )}
         <Grid size={{ xs: 12, md: admin ? 4 : 6 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>

@@ -28,6 +28,12 @@ export const dashboardQueryOptions = (orgId: string) =>
 export const lessonCountQueryOptions = (orgId: string, days: number) =>
   attendanceCountQueryOptions(orgId, `last-${days}-days`, () => lessonCountRange(new Date(), days));
 
+/** The lessons of the instructor linked to the signed-in user (mine=1) in the last `days` days. */
+export const myLessonCountQueryOptions = (orgId: string, days: number) =>
+  attendanceCountQueryOptions(orgId, `mine-last-${days}-days`, () => lessonCountRange(new Date(), days), {
+    mine: true,
+  });
+
 /** GET getAgeGroups: the active students by age group (api.md 9.4), under the students key so writes refresh it. */
 export const ageGroupsQueryOptions = (orgId: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ORGANIZATION_SETTING, type Db, type Sql } from '@okul/projections';
+import { ORGANIZATION_SETTING, ident, type Db, type Sql } from '@okul/projections';
 import { log } from '../observability/logger';
 
 export interface PgDbOptions {
@@ -55,54 +55,51 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       await c.query(text);
     },
   });
-  // BEGIN and the organisation in one round trip. With an organisation function, a transaction outside any
-  // organisation sets '' (no organisation's rows) rather than inherit its connection's session setting.
-  const begin = () => {
-    if (!organization) return 'BEGIN';
-    return `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(organization() ?? '')}, true)`;
-  };
+  // BEGIN and the organisation in one round trip; the empty string when none is set (no organisation's rows):
+  // transaction-local, over whatever the connection's session holds.
+  const begin = () =>
+    organization
+      ? `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(organization() ?? '')}, true)`
+      : 'BEGIN';
   const inTransaction = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query(begin());
       const out = await fn(client);
       await client.query('COMMIT');
       return out;
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that cannot roll back may still be in the transaction: it must not serve anyone again.
+      await client.query('ROLLBACK').catch((r: Error) => (broken = r));
       throw e;
     } finally {
-      client.release();
+      client.release(broken);
     }
   };
   /**
-   * The organisation each pooled connection's session is set to. A query outside a transaction runs on a
-   * connection whose session setting (`set_config(..., false)`) is the current organisation ('' for none):
-   * one round trip when the connection already holds it, two when it must change, instead of BEGIN, the
-   * query and COMMIT for every read. A transaction still sets its own transaction-locally, which ends with
-   * it, so the session's value is what a connection holds between uses. This needs a connection per session:
-   * behind a pooler in transaction mode, the API's pool must not share one session's setting with another.
+   * The organisation each pooled connection's session is set to. A query outside a transaction sets it only
+   * when it differs (the queries of one organisation's requests mostly find it set already): one round trip
+   * instead of BEGIN with the setting, the query and COMMIT. Set outside any transaction, so it holds until
+   * changed; a transaction's own setting is local to it and leaves the session's in place.
    */
   const sessionOrganization = new WeakMap<pg.PoolClient, string>();
   const inSession = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const org = organization?.() ?? '';
     const client = await pool.connect();
-    let broken: Error | undefined;
     try {
+      const org = organization?.() ?? '';
       if (sessionOrganization.get(client) !== org) {
         sessionOrganization.delete(client);
-        try {
-          await client.query(`SELECT set_config('${ORGANIZATION_SETTING}', ${literal(org)}, false)`);
-        } catch (e) {
-          // A connection whose setting is unknown never goes back to the pool.
-          broken = e as Error;
-          throw e;
-        }
+        await client.query(`SELECT set_config('${ORGANIZATION_SETTING}', ${literal(org)}, false)`);
         sessionOrganization.set(client, org);
       }
       return await fn(client);
+    } catch (e) {
+      // The query failed: whatever the session holds now is unknown, so the next user sets it again.
+      sessionOrganization.delete(client);
+      throw e;
     } finally {
-      client.release(broken);
+      client.release();
     }
   };
   const pooled = wrap(pool);
@@ -147,9 +144,60 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       locking = null;
       throw e;
     }));
+  /** The ends of every listening connection, so `close` ends them too. */
+  const listeners = new Set<() => Promise<void>>();
+  const listen = (channel: string, onPayload: (payload: string) => void) => {
+    const name = ident(channel);
+    let closed = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    let failing = false;
+    const connect = async () => {
+      if (closed) return;
+      const c = new pg.Client({
+        connectionString,
+        application_name: `${applicationName}-listen`,
+        connectionTimeoutMillis: connectTimeoutMs,
+      });
+      client = c;
+      // A lost connection (a database restart) is opened again; until then the listeners' polls cover.
+      const lost = (why: string) => {
+        if (client !== c) return;
+        client = null;
+        if (!failing) log('pg').error({ why, channel }, 'listen connection lost; reconnecting');
+        failing = true;
+        c.end().catch(() => undefined);
+        if (!closed) retry = setTimeout(() => void connect(), 1000);
+      };
+      c.on('error', (e) => lost(e.message));
+      c.on('end', () => lost('ended'));
+      c.on('notification', (m) => {
+        if (m.channel === channel) onPayload(m.payload ?? '');
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${name}`);
+        failing = false;
+      } catch (e) {
+        lost((e as Error).message);
+      }
+    };
+    void connect();
+    const end = async () => {
+      closed = true;
+      clearTimeout(retry);
+      listeners.delete(end);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    };
+    listeners.add(end);
+    return end;
+  };
   return {
     kind: 'pg',
     ...base,
+    listen,
     transaction: (fn) => inTransaction((client) => fn(wrap(client))),
     async tryLock(name) {
       if (held.has(name)) return null;
@@ -182,6 +230,7 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
     },
     async close() {
+      await Promise.all([...listeners].map((end) => end()));
       const locks = locking;
       locking = null;
       current = null;

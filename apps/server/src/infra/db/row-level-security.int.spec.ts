@@ -1,17 +1,17 @@
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationTables, rebuildProjection } from '@okul/projections';
+import { organizationTables, rebuildProjection, type Sql } from '@okul/projections';
 import { addCourse, orgApi, studentBody, tcknSource } from '../../../test/support/school-fixtures';
 import { TEST_APP_ROLE } from '../../../test/support/test-db';
+import { currentOrganization, withOrganization } from '../organization-scope';
+import { createPgDb } from './pg-db';
 import {
   signUpOwner,
   startTestServer,
   type SignedIn,
   type TestServer,
 } from '../../../test/support/test-server';
-import { currentOrganization, withOrganization } from '../organization-scope';
-import { createPgDb } from './pg-db';
 
 let t: TestServer;
 let a: SignedIn;
@@ -191,6 +191,42 @@ describe('the app role with organisation A set', () => {
   });
 });
 
+describe("the API's pool on one connection", () => {
+  it('answers every query for the organisation it runs under, as the organisations change, in and out of transactions', async () => {
+    // One connection, so each query finds the organisation the previous one left on its session.
+    const db = createPgDb(t.database.url, {
+      max: 1,
+      applicationName: 'okul-test-writes-rls',
+      role: TEST_APP_ROLE,
+      organization: currentOrganization,
+    });
+    const students = async (sql: Sql = db) =>
+      (await sql.query<{ org: string }>('SELECT organization_id::text AS org FROM students')).rows.map(
+        (r) => r.org,
+      );
+    try {
+      expect(await withOrganization(a.organizationId, () => students())).toEqual([a.organizationId]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await students()).toEqual([]);
+      expect(await withOrganization(a.organizationId, () => db.transaction(students))).toEqual([
+        a.organizationId,
+      ]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await withOrganization(a.organizationId, () => db.transaction(students))).toEqual([
+        a.organizationId,
+      ]);
+      expect(await withOrganization(b.organizationId, () => students())).toEqual([b.organizationId]);
+      expect(await db.transaction(students)).toEqual([]);
+      expect(await students()).toEqual([]);
+      await expect(withOrganization(a.organizationId, () => db.query('SELECT 1/0'))).rejects.toThrow();
+      expect(await students()).toEqual([]);
+      expect(await withOrganization(a.organizationId, () => students())).toEqual([a.organizationId]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('through the API', () => {
   it("answers a foreign organisation's list with a refusal, and a malformed organisation id without a 5xx", async () => {
     const foreign = await orgApi(t, a, b.organizationId).get('getStudents');
@@ -201,52 +237,5 @@ describe('through the API', () => {
     const bad = await request(t.http).get('/api/v1/orgs/not-an-id/getStudents').set(a.auth);
     expect(bad.status).toBeLessThan(500);
     expect(bad.status).toBeGreaterThanOrEqual(400);
-  });
-});
-
-describe("the API's pool, its connections kept set between queries", () => {
-  it('answers each query within its own organisation, or none, whatever the connection served before', async () => {
-    // One connection, so that every query below reuses the session the one before it set.
-    const pool = createPgDb(t.database.url, {
-      max: 1,
-      role: TEST_APP_ROLE,
-      organization: currentOrganization,
-    });
-    const students = async () =>
-      (await pool.query<{ organization_id: string }>(`SELECT organization_id FROM students`)).rows.map(
-        (r) => r.organization_id,
-      );
-    try {
-      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
-      expect(await withOrganization(b.organizationId, students)).toEqual([b.organizationId]);
-      expect(await students()).toEqual([]);
-      expect(await pool.transaction((tx) => tx.query(`SELECT 1 FROM students`))).toMatchObject({
-        rowCount: 0,
-      });
-      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
-      // A transaction of no organisation on a connection last set to A sees none of A's rows.
-      expect(await pool.transaction((tx) => tx.query(`SELECT 1 FROM students`))).toMatchObject({
-        rowCount: 0,
-      });
-      await withOrganization(b.organizationId, () =>
-        pool.transaction((tx) => tx.query(`SELECT 1 FROM students`)),
-      );
-      // The transaction's own setting ended with it: the session is A's again, and the next query is B's.
-      expect(await withOrganization(b.organizationId, students)).toEqual([b.organizationId]);
-      // A failed query leaves the setting as it was.
-      await expect(
-        withOrganization(a.organizationId, () => pool.query(`SELECT no_such_column FROM students`)),
-      ).rejects.toThrow();
-      expect(await students()).toEqual([]);
-      expect(await withOrganization(a.organizationId, students)).toEqual([a.organizationId]);
-      const both = await Promise.all([
-        withOrganization(a.organizationId, students),
-        withOrganization(b.organizationId, students),
-        students(),
-      ]);
-      expect(both).toEqual([[a.organizationId], [b.organizationId], []]);
-    } finally {
-      await pool.close();
-    }
   });
 });
