@@ -2,6 +2,7 @@ import { toLocal } from '@okul/domain';
 import { allProjections, RebuildInProgressError, rebuildProjection } from '@okul/projections';
 import { withOrganization } from '../../src/infra/organization-scope';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
 import { httpClient, type Answer } from '../support/http-client';
@@ -33,9 +34,30 @@ interface Measured {
   mean: number;
   requestsPerSecond: number;
   bytes: number;
+  /**
+   * CPU time per request of the server process and of its database sessions (user + system, from /proc):
+   * unlike the latencies, hardly moved by other work on the machine.
+   */
+  serverCpuMs: number;
+  postgresCpuMs: number;
 }
 
-async function measure(send: () => Promise<Answer>): Promise<Measured> {
+/** CPU time (ms) of processes so far, from /proc/<pid>/stat (utime + stime, in ticks of 10 ms on Linux). */
+async function cpuMs(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+async function measure(
+  send: () => Promise<Answer>,
+  pids: () => Promise<{ server: number; postgres: number[] }>,
+): Promise<Measured> {
   const once = async () => {
     const t = performance.now();
     const res = await send();
@@ -61,7 +83,10 @@ async function measure(send: () => Promise<Answer>): Promise<Measured> {
     return { samples, bytes, seconds: (performance.now() - t0) / 1000 };
   };
   await run(WARMUP);
+  const { server, postgres } = await pids();
+  const [server0, postgres0] = [await cpuMs([server]), await cpuMs(postgres)];
   const { samples, bytes, seconds } = await run(REQUESTS);
+  const [server1, postgres1] = [await cpuMs([server]), await cpuMs(postgres)];
   return {
     requests: samples.length,
     clients: CLIENTS,
@@ -71,7 +96,23 @@ async function measure(send: () => Promise<Answer>): Promise<Measured> {
     mean: round(samples.reduce((a, b) => a + b, 0) / samples.length),
     requestsPerSecond: Math.round(samples.length / seconds),
     bytes,
+    serverCpuMs: round((server1 - server0) / samples.length),
+    postgresCpuMs: round((postgres1 - postgres0) / samples.length),
   };
+}
+
+/** The server process and its database sessions (the API's and the projections' pools). */
+async function serverPids(url: string, server: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'okul%'`,
+    );
+    return { server, postgres: r.rows.map((x) => x.pid) };
+  } finally {
+    await c.end();
+  }
 }
 
 interface ExportMeasured {
@@ -218,7 +259,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     for (const [name, send] of plan) {
       if (only && !only.includes(name)) continue;
       ctx.log(`large-org: ${name}, ${CLIENTS} clients, ${REQUESTS} requests`);
-      reads[name] = await measure(send);
+      reads[name] = await measure(send, () => serverPids(url, server.pid));
     }
     http.close();
     const exports: Record<string, ExportMeasured> = {};
@@ -238,7 +279,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       balanceSheetEntries: sheet.length,
       reads,
       exports,
-      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer',
+      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer; serverCpuMs and postgresCpuMs are CPU ms per request of the server process and of its database sessions',
     };
   } finally {
     await server.close();

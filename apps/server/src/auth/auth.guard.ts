@@ -43,7 +43,14 @@ export class AuthGuard implements CanActivate {
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? await this.tokens.verifyAccess(token) : null;
     if (!claims) throw new DomainError('auth.unauthorized');
-    const principal = await this.access.principal(claims.userId, claims.sessionId);
+    const orgId = req.params?.orgID as string | undefined;
+    // An org-scoped call reads the caller and their membership in one round trip.
+    const scoped =
+      orgId !== undefined && UUID.test(orgId)
+        ? await this.access.principalInOrganization(claims.userId, claims.sessionId, orgId)
+        : undefined;
+    const principal =
+      scoped === undefined ? await this.access.principal(claims.userId, claims.sessionId) : scoped?.principal;
     if (!principal) throw new DomainError('auth.unauthorized');
     req.principal = principal;
     // product.md 2: "an unverified e-mail (except a special admin account)": the global admin is exempt.
@@ -51,11 +58,10 @@ export class AuthGuard implements CanActivate {
       throw new DomainError('auth.emailNotVerified');
     }
 
-    const orgId = req.params?.orgID as string | undefined;
     if (orgId !== undefined) {
-      if (!UUID.test(orgId)) throw new DomainError('auth.forbidden');
+      if (!UUID.test(orgId) || !scoped) throw new DomainError('auth.forbidden');
       const required = this.reflector.getAllAndOverride<number>(MIN_ROLE_KEY, targets) ?? ROLES.schoolStudent;
-      const access = await this.access.orgAccess(principal.userId, orgId);
+      const { access } = scoped;
       const orgRole = access.memberActive ? access.orgRoleId : null;
       const role = effectiveRole(orgRole, principal.globalRoleId);
       if (access.exists && visitorRead && !hasRole(role, required)) return this.visitor(req);

@@ -9,10 +9,18 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Verified access tokens kept at most (the oldest goes first). */
+const VERIFIED_TOKENS = 10_000;
+
 /** Short-lived access tokens (JWT, HS256) and opaque refresh tokens stored only as hashes. */
 @Injectable()
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature was checked, until they expire: a signature cannot change, and the HMAC through
+   * WebCrypto was a tenth of a small read's time. Whether the session still lives is read on every call.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {
     this.key = new TextEncoder().encode(config.jwtSecret);
   }
@@ -27,10 +35,19 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    // Valid while the clock is before `exp`, as jose judges it (whole seconds, no tolerance).
+    if (known && Math.floor(Date.now() / 1000) < known.exp) return known.claims;
+    if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, exp: payload.exp });
+      }
+      return claims;
     } catch {
       return null;
     }

@@ -245,4 +245,29 @@ describe('student balances through the API', () => {
       due: false,
     });
   });
+  it('serves a kept balance sheet (304 on its ETag) until a write of the organisation, then the new one', async () => {
+    const sheet = () => api().post('getStudentBalanceSheet', { id: student.id });
+    const first = await sheet();
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await sheet()).body).toEqual(first.body);
+    expect((await sheet().set('If-None-Match', etag)).status).toBe(304);
+    // Another student's sheet is another answer; an unknown one is refused every time, never kept.
+    const unknown = { id: '00000000-0000-4000-8000-000000000001' };
+    expect((await api().post('getStudentBalanceSheet', unknown)).status).toBe(404);
+    expect((await api().post('getStudentBalanceSheet', unknown)).status).toBe(404);
+    const paid = await ok('addPayment', {
+      studentId: student.id,
+      courseId: courses.Gitar,
+      amount: 75,
+      date: '2025-05-02',
+    });
+    const after = await sheet().set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    const rows = after.body as Array<{ sourceId: string; amount: number }>;
+    expect(rows).toHaveLength((first.body as unknown[]).length + 1);
+    expect(rows.find((e) => e.sourceId === paid.id)).toMatchObject({ amount: 7500 });
+  });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { computeBalance, type BalanceResult } from '@okul/domain';
+import { balanceValidUntil, computeBalance, type BalanceResult } from '@okul/domain';
 import { readBalanceInput, type Db } from '@okul/projections';
 import { DB } from '../infra/tokens';
 import { StudentsQueries } from './students.queries';
@@ -38,8 +38,15 @@ export class BalancesService {
     return courseBalanceRows(b, names);
   }
 
+  /** The balance sheet at `now`, and until when it holds while the student's rows stay as they are. */
   async sheet(organizationId: string, studentId: string, now: Date) {
-    return (await this.balance(organizationId, studentId, now)).balanceSheet;
+    await this.students.requireStudent(organizationId, studentId);
+    const input = await readBalanceInput(this.db, organizationId, studentId);
+    const at = now.toISOString();
+    return {
+      rows: computeBalance({ ...input, now: at }).balanceSheet,
+      validUntil: balanceValidUntil(input.enrollments, at),
+    };
   }
 }
 

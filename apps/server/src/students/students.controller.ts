@@ -187,9 +187,22 @@ export class StudentsController {
   @HttpCode(200)
   @SkipOrgGating()
   @MinRole(ROLES.schoolAdmin)
-  async getStudentBalanceSheet(@Req() req: AppRequest, @Body() body: unknown) {
+  async getStudentBalanceSheet(@Req() req: AppRequest, @Body() body: unknown, @Res() res: Response) {
     const { id } = parseBody(studentBalanceQuerySchema, body);
-    return this.balances.sheet(req.org!.id, id, new Date());
+    const org = req.org!.id;
+    const now = new Date();
+    // Years of lessons and payments of one student: kept until the organisation writes or a period is charged.
+    const answer = await this.cache.get(
+      `getStudentBalanceSheet|${org}|${id}`,
+      org,
+      ['students', 'balances'],
+      now,
+      async () => {
+        const { rows, validUntil } = await this.balances.sheet(org, id, now);
+        return { text: JSON.stringify(rows), validUntil };
+      },
+    );
+    await sendCached(req, res, answer);
   }
 
   // product.md 2: /giris/anasayfa is school-instructor; its payment tracking part is school-admin.

@@ -187,6 +187,28 @@ export function nextPeriodicChargeAt(e: PeriodicTerms, now: string): number | nu
 }
 
 /**
+ * Until when (epoch ms, exclusive) computeBalance at `now` answers the same for these enrolments: the next
+ * periodic charge or the next end of an enrolment (which ends it being active), whichever comes first;
+ * Infinity when neither comes. Lessons and payments do not depend on the clock, only on the rows.
+ */
+export function balanceValidUntil(
+  enrollments: readonly Pick<
+    BalanceEnrollment,
+    'enrollmentType' | 'startDate' | 'endDate' | 'periodUnit' | 'periodLength'
+  >[],
+  now: string,
+): number {
+  const nowMs = toEpoch(now);
+  let until = Number.POSITIVE_INFINITY;
+  for (const e of enrollments) {
+    const end = endEpoch(e);
+    if (end > nowMs) until = Math.min(until, end);
+    if (e.enrollmentType === 'periodic') until = Math.min(until, nextPeriodicChargeAt(e, now) ?? until);
+  }
+  return until;
+}
+
+/**
  * api.md 9.3: the per_class enrolment that charges a lesson of its course at `time`: one whose range holds the
  * time (enrollments/decider.ts enrollmentCoversAttendance), the latest start first; undefined when none.
  * The balances read model picks it in SQL from the same definitions (perClassHolderSql, tested to agree).

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addPeriods, daysInMonth, localToIso, toEpoch, toLocal } from '../shared/time';
 import {
+  balanceValidUntil,
   computeBalance,
   nextLessonsDebt,
   periodicChargeTimes,
@@ -388,6 +389,27 @@ describe('balance properties', () => {
         expect(b.balanceSheet).toEqual(a.balanceSheet);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('answers the same at every instant before balanceValidUntil, and differs at it when something is charged', () => {
+    fc.assert(
+      fc.property(inputArb, fc.double({ min: 0, max: 1, noNaN: true }), (input, share) => {
+        const now = toEpoch(input.now);
+        const until = balanceValidUntil(input.enrollments, input.now);
+        expect(until).toBeGreaterThan(now);
+        const span = Math.min(until, now + 800 * DAY) - now;
+        const later = new Date(now + Math.floor(share * (span - 1))).toISOString();
+        expect(computeBalance({ ...input, now: later })).toEqual(computeBalance(input));
+        if (Number.isFinite(until)) {
+          // At the instant itself a period is charged or an enrolment ends: a periodic charge shows.
+          const at = computeBalance({ ...input, now: new Date(until).toISOString() });
+          const charges = (r: typeof at) => r.balanceSheet.filter((e) => e.type === 'periodic_charge').length;
+          const ends = input.enrollments.some((e) => e.endDate !== null && toEpoch(e.endDate) === until);
+          expect(ends || charges(at) > charges(computeBalance(input))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

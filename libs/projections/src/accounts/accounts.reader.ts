@@ -144,6 +144,35 @@ export async function readOrgAccess(
   return r.rows[0] ?? null;
 }
 
+/**
+ * The user of a live session and, in the same round trip, the organisation a call names with the user's
+ * membership in it (the guard of every org-scoped call): null when the session is not live; `org` null when
+ * no such organisation.
+ */
+export async function readSessionUserInOrganization(
+  sql: Sql,
+  userId: string,
+  sessionId: string,
+  organizationId: string,
+): Promise<{ user: SessionUserRow; org: OrgAccessRow | null } | null> {
+  const r = await sql.query<SessionUserRow & { org_id: string | null } & Omit<OrgAccessRow, 'id'>>(
+    `SELECT u.id, u.email, u.name, u.global_role_id, u.is_email_verified, u.registration_status,
+            o.id AS org_id, o.deactivated, o.paid_until, m.org_role_id, m.is_active
+       FROM users u JOIN sessions s ON s.user_id = u.id
+       LEFT JOIN organizations o ON o.id = $3
+       LEFT JOIN org_members m ON m.organization_id = o.id AND m.user_id = u.id
+      WHERE u.id = $1 AND s.id = $2 AND s.ended_at IS NULL AND s.expires_at > now()`,
+    [userId, sessionId, organizationId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  const { org_id, deactivated, paid_until, org_role_id, is_active, ...user } = row;
+  return {
+    user,
+    org: org_id === null ? null : { id: org_id, deactivated, paid_until, org_role_id, is_active },
+  };
+}
+
 /** How an organisation's row reads (getOrganizations / getAllOrganizations). */
 export interface OrganizationRowBase {
   id: string;

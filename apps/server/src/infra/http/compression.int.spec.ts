@@ -130,3 +130,26 @@ describe('a kept page of attendances', () => {
     expect(after.body.attendances.map((a: { id: string }) => a.id)).toContain(added.body.id);
   });
 });
+
+describe('kept lists under concurrent reads', () => {
+  it("shows the caller's write to the read right after it, while other reads of the organisation keep running", async () => {
+    const api = orgApi(t, owner);
+    const tckn = tcknSource(78);
+    let reading = true;
+    // Readers of the same list all along: a stamp query is nearly always running when the write is answered.
+    const readers = Array.from({ length: 6 }, async () => {
+      while (reading) expect((await api.get('getStudents', { view: 'list' })).status).toBe(200);
+    });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await api.post('registerStudent', studentBody(tckn(), { name: `Eşzamanlı${i}` }));
+        expect(r.status).toBe(200);
+        const list = await api.get('getStudents', { view: 'list' });
+        expect(list.body.map((s: { id: string }) => s.id)).toContain(r.body.id);
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
+  });
+});

@@ -42,11 +42,15 @@ interface Entry extends CachedAnswer {
   validUntil: number;
 }
 
-/** Whole answers kept at most per process; the biggest (getStudents of a large institution) is a few MB. */
-const MAX_ENTRIES = 64;
+/**
+ * Whole answers kept at most per process, and their bytes at most (the biggest, getStudents of a large
+ * institution, is a few MB; a student's balance sheet some KB): the least recently used goes first.
+ */
+const MAX_ENTRIES = 1024;
+const MAX_BYTES = 128 * 1024 * 1024;
 
 /**
- * Answers of the big organisation-wide reads (getStudents, getDashboard) kept in memory with the state they
+ * Answers of the big reads (getStudents, getDashboard, getAttendances pages, a student's balance sheet) kept in memory with the state they
  * were built from, read before the rows: the position of the organisation's last event in the store, once
  * every projection the answer reads has applied it (and the projections' generations). A stored answer is
  * served while that stamp holds and its time has not run out; a write of the organisation moves the stamp
@@ -63,6 +67,13 @@ const MAX_ENTRIES = 64;
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
+  /** Per organisation and projections: the stamp query running, and the one queued after it. */
+  private readonly stampFlights = new Map<
+    string,
+    { running: Promise<string | null> | null; next: Promise<string | null> | null }
+  >();
+  /** The bodies' bytes of the entries kept (their compressed copies are a fraction more). */
+  private bytes = 0;
   private readonly enabled: boolean;
 
   constructor(
@@ -86,6 +97,38 @@ export class ReadCache {
     return `${head}|${generations}`;
   }
 
+  /**
+   * The stamp read by a query that started after this call: concurrent reads of one organisation share it.
+   * A query already running may have started before the caller's own write was answered, so a caller never
+   * joins it; it waits for the next one, which everyone arriving meanwhile shares. Under many concurrent
+   * reads this is a couple of stamp queries per round instead of one per request.
+   */
+  private freshStamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
+    const key = `${organizationId}|${projections.join(',')}`;
+    let flights = this.stampFlights.get(key);
+    if (!flights) this.stampFlights.set(key, (flights = { running: null, next: null }));
+    const f = flights;
+    const start = (): Promise<string | null> => {
+      const running: Promise<string | null> = this.stamp(organizationId, projections).finally(() => {
+        if (f.running === running) f.running = null;
+        if (!f.running && !f.next) this.stampFlights.delete(key);
+      });
+      f.running = running;
+      return running;
+    };
+    if (!f.running) return start();
+    f.next ??= f.running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        f.next = null;
+        return start();
+      });
+    return f.next;
+  }
+
   async get(
     key: string,
     organizationId: string,
@@ -101,10 +144,14 @@ export class ReadCache {
     };
     if (!this.enabled) return make('');
     // Taken before the rows are read: an answer is never labelled newer than what it holds.
-    const stamp = await this.stamp(organizationId, projections);
+    const stamp = await this.freshStamp(organizationId, projections);
     if (stamp === null) return make('lagging');
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) return hit;
+    if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
     const flight = `${key}|${stamp}`;
     let pending = this.building.get(flight);
     if (!pending) {
@@ -112,12 +159,24 @@ export class ReadCache {
       this.building.set(flight, pending);
     }
     const entry = await pending;
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.keep(key, entry);
     return entry;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, e] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      if (oldest === key) continue;
+      this.entries.delete(oldest);
+      this.bytes -= e.body.length;
+    }
   }
 }
 

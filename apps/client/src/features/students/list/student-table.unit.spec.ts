@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StudentListRow } from '@okul/domain';
+import { formatStudentNumber, matchesSearch, type StudentListRow } from '@okul/domain';
 import {
   activeCourseLabel,
   compareValues,
@@ -117,6 +118,52 @@ describe('Turkish search (product.md 5)', () => {
     expect(studentMatches(isik, 'ÇELLO')).toBe(true);
     expect(studentMatches(isik, 'piyano')).toBe(false);
     expect(studentMatches(isik, '   ')).toBe(true);
+  });
+
+  it('answers as the domain search over the same texts, also when the same rows are searched again', () => {
+    const letters = fc.constantFrom(...'aAıIiİçÇğĞöÖşŞüÜ 0123456789eE'.split(''));
+    const text = fc.array(letters, { maxLength: 8 }).map((cs) => cs.join(''));
+    const rows = fc.array(
+      fc.record({ name: text, surname: text, TCKN: fc.option(text), course: fc.option(text) }),
+      { minLength: 1, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(rows, fc.array(text, { minLength: 1, maxLength: 3 }), (specs, queries) => {
+        const list = specs.map((r) =>
+          row({
+            name: r.name,
+            surname: r.surname,
+            TCKN: r.TCKN,
+            activeCourses: [
+              {
+                enrollmentId: 'e',
+                courseId: 'c',
+                courseName: r.course,
+                price: null,
+                discount: null,
+                enrollmentType: 'per_class',
+              },
+            ],
+          }),
+        );
+        for (const query of queries) {
+          const expected = list.filter((r) =>
+            matchesSearch(
+              [
+                formatStudentNumber(r.studentNumber),
+                r.id,
+                `${r.name} ${r.surname}`,
+                r.TCKN,
+                ...r.activeCourses.map((c) => c.courseName),
+              ],
+              query,
+            ),
+          );
+          expect(visibleStudents(list, { query, showInactive: true })).toEqual(expected);
+          expect(list.filter((r) => studentMatches(r, query))).toEqual(expected);
+        }
+      }),
+    );
   });
 
   it('hides inactive and deleted students unless the checkbox is ticked', () => {
