@@ -8,19 +8,28 @@ export interface ProjectionStamps {
   generations: string | null;
   /** `name@generation:position` of each, by name: any applied event changes it. */
   checkpoints: string | null;
+  /**
+   * Whether any of them has parked events of the organisation (its read model there is stale): an answer built
+   * from it now would miss events, so it must be neither kept nor served from a keep.
+   */
+  parked: boolean;
 }
 
 export async function readProjectionStamps(
   sql: Sql,
   projections: readonly string[],
+  organizationId: string,
 ): Promise<ProjectionStamps> {
   const r = await sql.query<ProjectionStamps>(
     `SELECT min(c.position)::text AS applied,
             string_agg(s.name || '@' || s.active_generation, ',' ORDER BY s.name) AS generations,
-            string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS checkpoints
+            string_agg(c.name || '@' || c.generation || ':' || c.position, ',' ORDER BY c.name) AS checkpoints,
+            EXISTS (SELECT 1 FROM projection_parked k JOIN projection_state ks
+                      ON ks.name = k.projection AND ks.active_generation = k.generation
+                     WHERE k.organization_id = $2 AND k.projection = ANY($1::text[])) AS parked
        FROM projection_state s JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
       WHERE s.name = ANY($1::text[])`,
-    [projections],
+    [projections, organizationId],
   );
-  return r.rows[0] ?? { applied: null, generations: null, checkpoints: null };
+  return r.rows[0] ?? { applied: null, generations: null, checkpoints: null, parked: false };
 }

@@ -88,9 +88,11 @@ export class ReadCache {
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
     const [head, stamps] = await Promise.all([
       this.store.organizationHead(organizationId),
-      readProjectionStamps(this.db, projections),
+      readProjectionStamps(this.db, projections, organizationId),
     ]);
-    const { applied, generations, checkpoints } = stamps;
+    const { applied, generations, checkpoints, parked } = stamps;
+    // A stale read model of the organisation: the answer is built anew, and the stale-read guard refuses it.
+    if (parked) return null;
     // A store that cannot name the organisation's last event: any applied event moves the stamp.
     if (head === null) return checkpoints;
     if (applied === null || BigInt(applied) < head) return null;
