@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, type Command } from '@nestjs/cqrs';
 import { ROLES, addCourseSchema, hasRole, courseIdSchema, editCourseSchema } from '@okul/domain';
 import { readCourses, readPublicCourses, type Db } from '@okul/projections';
@@ -7,6 +8,7 @@ import { CommandExecutor, type CommandContext } from '../infra/command-executor'
 import { audited } from '../infra/audited';
 import { parseBody } from '../infra/http/parse';
 import { commandContext, newEntityId, type AppRequest } from '../infra/http/request-context';
+import { ReadCache, sendCached } from '../infra/read-model/read-cache';
 import { DB } from '../infra/tokens';
 import {
   AddCourseCommand,
@@ -24,6 +26,7 @@ export class CoursesController {
     @Inject(DB) private readonly db: Db,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(ReadCache) private readonly cache: ReadCache,
   ) {}
 
   // product.md 3: courses sorted ascending by index. Deleted ones carry deletedAt (shown apart by the client).
@@ -32,11 +35,24 @@ export class CoursesController {
   @Get('getCourses')
   @VisitorRead()
   @MinRole(ROLES.schoolStudent)
-  async getCourses(@Req() req: AppRequest) {
+  async getCourses(@Req() req: AppRequest, @Res() res: Response) {
     const organizationId = req.org!.id;
-    return hasRole(req.org!.roleId, ROLES.schoolStudent)
-      ? readCourses(this.db, organizationId)
-      : readPublicCourses(this.db, organizationId);
+    const member = hasRole(req.org!.roleId, ROLES.schoolStudent);
+    // Read on every screen of the panel: one answer per organisation (members' and visitors' apart) until
+    // its next event; the courses read model does not change with the clock.
+    const answer = await this.cache.get(
+      `getCourses|${organizationId}|${member ? 'members' : 'visitors'}`,
+      organizationId,
+      ['courses'],
+      new Date(),
+      async () => {
+        const courses = member
+          ? await readCourses(this.db, organizationId)
+          : await readPublicCourses(this.db, organizationId);
+        return { text: JSON.stringify(courses), validUntil: Number.POSITIVE_INFINITY };
+      },
+    );
+    await sendCached(req, res, answer);
   }
 
   /** Parse, dispatch; a refusal (validation included) is logged as `<action>_failed`. */

@@ -261,6 +261,33 @@ describe('courses', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('keeps the list until the next write: 304 on its ETag, the new course at once, visitors apart', async () => {
+    const list = () =>
+      request(t.http)
+        .get(`${base(owner)}/getCourses`)
+        .set(owner.auth);
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).toBeTruthy();
+    const again = await list().set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+    // a visitor's kept list is its own: public fields only, even right after a member's read
+    const visitor = await request(t.http).get(`${base(owner)}/getCourses`);
+    expect(visitor.body[0]).not.toHaveProperty('editedBy');
+    expect(first.body[0]).toHaveProperty('editedBy');
+    const added = await request(t.http)
+      .post(`${base(owner)}/addCourse`)
+      .set(owner.auth)
+      .send({ name: 'Bateri', courseExplanation: 'Yeni' });
+    expect(added.status).toBe(200);
+    const after = await list().set('If-None-Match', first.headers.etag);
+    expect(after.status).toBe(200);
+    expect(after.body.map((c: { name: string }) => c.name)).toContain('Bateri');
+    expect(
+      (await request(t.http).get(`${base(owner)}/getCourses`)).body.map((c: { name: string }) => c.name),
+    ).toContain('Bateri');
+  });
+
   it('answers an unknown API path with a Turkish 404', async () => {
     const r = await request(t.http).get('/api/v1/nope').set(owner.auth);
     expect(r.status).toBe(404);
