@@ -184,7 +184,9 @@ describe('SMS in the browser', () => {
       async () => (await api().get('getSmsOutbox')).body as { type: string; msg: string }[],
       (rows) => rows.some((m) => m.type === 'consentCode'),
     );
-    const code = /(\d{6})/.exec(codeSms.find((m) => m.type === 'consentCode')?.msg ?? '')?.[1] ?? '';
+    // The organisation's name comes first in the text and may itself hold six digits in a row.
+    const sent = codeSms.find((m) => m.type === 'consentCode')?.msg ?? '';
+    const code = /kodunuz: (\d{6})\./.exec(sent)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('Doğrulama kodu').fill(code);
     await page.getByRole('button', { name: 'ONAY: SMS almak istiyorum' }).click();
