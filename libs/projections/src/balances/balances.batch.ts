@@ -1,4 +1,4 @@
-import type { EventOf } from '@okul/domain';
+import { chargePerUnitSql, type EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import { finalPeriods, holder } from './balances.pricing';
@@ -33,6 +33,8 @@ interface EnrollmentRow {
   period_length: number | null;
   final_periods: number | null;
   created_at: string;
+  /** The terms as the row stood before the run (null for an enrolment added in it). */
+  before: { start: string; end: string | null; price: string; discount: string } | null;
 }
 
 interface PaymentRow {
@@ -53,8 +55,6 @@ interface Pair {
   organization_id: string;
   /** The row is created when missing (a lesson, a payment or an enrolment names the pair), else only updated. */
   create: boolean;
-  /** An enrolment of the pair changed: its lessons are priced again and summed again. */
-  reprice: boolean;
   paid: bigint;
   lessons: bigint;
 }
@@ -65,10 +65,12 @@ interface Pair {
  * deciders write, where an enrolment event names its enrolment's student and course):
  * - every lesson of a (student, course) is priced by that pair's current enrolments (a lesson is priced when
  *   added, and every enrolment change prices the pair's lessons again), so lessons added in the run are priced
- *   once by the enrolments as the run leaves them, and the pairs whose enrolments changed are priced again;
- * - a pair's lessons_charged is the sum of its lessons' charges (set to it after a repricing, else moved by
- *   what is added), and its paid the sum of its active payments (moved by exactly what each event adds or
- *   takes, computed here from the payments as the run folds them).
+ *   once by the enrolments as the run leaves them, and of the lessons recorded before the run only those
+ *   whose holder or charge an enrolment's change in the run can move are priced again (what it covered
+ *   before and after the run, see below), by the enrolments as the run leaves them;
+ * - a pair's lessons_charged is the sum of its lessons' charges, and its paid the sum of its active payments:
+ *   both move by exactly what the run adds, takes or prices again (computed here from the payments as the run
+ *   folds them, and from the lessons' charges before and after).
  * Rows are created for the pairs and ids the handlers would create them for; an id added twice fails as the
  * handler's insert does, and the runner then applies the run event by event.
  */
@@ -127,6 +129,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
         period_length: x.period_length,
         final_periods: x.final_periods,
         created_at: x.created_text,
+        before: { start: x.start_text, end: x.end_text, price: x.price, discount: x.discount },
       });
   }
   const payments = new Map<string, PaymentRow>();
@@ -159,7 +162,6 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
         course_id: course,
         organization_id: org,
         create,
-        reprice: false,
         paid: 0n,
         lessons: 0n,
       };
@@ -202,8 +204,9 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
           period_length: d.periodLength,
           final_periods: finalPeriods(d.enrollmentType, d),
           created_at: d.createdAt,
+          before: null,
         });
-        pair(d.organizationId, d.studentId, d.courseId, true).reprice = true;
+        pair(d.organizationId, d.studentId, d.courseId, true);
         break;
       }
       case 'EnrollmentEdited': {
@@ -222,7 +225,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
             final_periods: finalPeriods(row.enrollment_type, d),
           });
         }
-        pair(d.organizationId, d.studentId, d.courseId, true).reprice = true;
+        pair(d.organizationId, d.studentId, d.courseId, true);
         break;
       }
       case 'EnrollmentEnded': {
@@ -238,7 +241,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
             periodLength: row.period_length,
           });
         }
-        pair(d.organizationId, d.studentId, d.courseId, true).reprice = true;
+        pair(d.organizationId, d.studentId, d.courseId, true);
         break;
       }
       case 'AttendanceAdded': {
@@ -362,37 +365,98 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
       [paymentJson(changedPayments)],
     );
 
+  // The lessons recorded before the run, priced again where an enrolment's change in the run can change
+  // what holds them; then the run's lessons, priced by the enrolments as the run leaves them.
+  const ranges = enrollmentRows
+    .filter((r) => r.enrollment_type === 'per_class')
+    .map((r) => ({
+      student_id: r.student_id,
+      course_id: r.course_id,
+      had: r.before !== null,
+      b_start: r.before?.start ?? null,
+      b_end: r.before?.end ?? null,
+      b_price: r.before?.price ?? null,
+      b_discount: r.before?.discount ?? null,
+      a_start: r.start_date,
+      a_end: r.end_date,
+      a_price: String(r.price),
+      a_discount: String(r.discount),
+    }));
+  const moveLessons = (
+    rows: Array<{ student_id: string; course_id: string; organization_id: string; charge: string }>,
+  ) => {
+    for (const r of rows) {
+      const p =
+        pairs.get(`${r.student_id} ${r.course_id}`) ??
+        pair(r.organization_id, r.student_id, r.course_id, true);
+      p.lessons += BigInt(r.charge);
+    }
+  };
+  if (ranges.length > 0) {
+    // Which lessons an enrolment's change can move to another holder or charge: those it covered before or
+    // covers now but not both (ends and starts are exclusive and inclusive: api.md 9.3), and, when its start
+    // (its rank among the holders) or its charge changed, every lesson it covers before or after. Every other
+    // lesson keeps the holder it was priced with, as the handlers keep every lesson priced by the current
+    // enrolments. The totals move by what the charges moved.
+    const same = `x.had AND x.b_start = x.a_start AND ${chargePerUnitSql('x.b_price', 'x.b_discount')} = ${chargePerUnitSql('x.a_price', 'x.a_discount')}`;
+    const repriced = await sql.query<{
+      student_id: string;
+      course_id: string;
+      organization_id: string;
+      charge: string;
+    }>(
+      `WITH x AS (
+         SELECT x.student_id, x.course_id,
+                CASE WHEN ${same}
+                     THEN least(coalesce(x.b_end, 'infinity'), coalesce(x.a_end, 'infinity'))
+                     WHEN x.had THEN least(x.b_start, x.a_start) ELSE x.a_start END AS lo,
+                CASE WHEN x.had THEN greatest(coalesce(x.b_end, 'infinity'), coalesce(x.a_end, 'infinity'))
+                     ELSE coalesce(x.a_end, 'infinity') END AS hi
+           FROM ${recordset(
+             '$1',
+             `student_id uuid, course_id uuid, had boolean, b_start timestamptz, b_end timestamptz, b_price bigint,
+              b_discount bigint, a_start timestamptz, a_end timestamptz, a_price bigint, a_discount bigint`,
+           )}
+       ), r AS (
+         SELECT DISTINCT l.attendance_id, l.student_id, l.charge AS old, coalesce(h.charge, 0) AS charge, h.id
+           FROM x JOIN ${table('balance_lessons')} l
+             ON l.student_id = x.student_id AND l.course_id = x.course_id AND l.at >= x.lo AND l.at < x.hi
+           LEFT JOIN LATERAL (${holder(table, 'l.student_id', 'l.course_id', 'l.at')}) h ON true
+       ), u AS (
+         UPDATE ${table('balance_lessons')} l SET charge = r.charge, enrollment_id = r.id
+           FROM r
+          WHERE l.attendance_id = r.attendance_id AND l.student_id = r.student_id
+            AND (l.charge IS DISTINCT FROM r.charge OR l.enrollment_id IS DISTINCT FROM r.id)
+         RETURNING l.student_id, l.course_id, l.organization_id, l.charge - r.old AS moved
+       )
+       SELECT student_id::text AS student_id, course_id::text AS course_id, organization_id::text AS organization_id,
+              sum(moved)::text AS charge
+         FROM u GROUP BY student_id, course_id, organization_id`,
+      [JSON.stringify(ranges)],
+    );
+    moveLessons(repriced.rows);
+  }
+
   if (lessons.length > 0) {
-    // Priced by the enrolments as this run leaves them (see above); the charges per pair move the totals.
-    const added = await sql.query<{ student_id: string; course_id: string; charge: string }>(
+    const added = await sql.query<{
+      student_id: string;
+      course_id: string;
+      organization_id: string;
+      charge: string;
+    }>(
       `WITH l AS (
          INSERT INTO ${table('balance_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge, enrollment_id)
          SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, coalesce(h.charge, 0), h.id
            FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz')}
            LEFT JOIN LATERAL (${holder(table, 'x.student_id', 'x.course_id', 'x.at')}) h ON true
-         RETURNING student_id, course_id, charge
+         RETURNING student_id, course_id, organization_id, charge
        )
-       SELECT student_id::text AS student_id, course_id::text AS course_id, sum(charge)::text AS charge
-         FROM l GROUP BY student_id, course_id`,
+       SELECT student_id::text AS student_id, course_id::text AS course_id, organization_id::text AS organization_id,
+              sum(charge)::text AS charge
+         FROM l GROUP BY student_id, course_id, organization_id`,
       [JSON.stringify(lessons)],
     );
-    for (const r of added.rows) {
-      const p = pairs.get(`${r.student_id} ${r.course_id}`);
-      if (p) p.lessons += BigInt(r.charge);
-    }
-  }
-
-  const repriced = [...pairs.values()].filter((p) => p.reprice);
-  if (repriced.length > 0) {
-    await sql.query(
-      `UPDATE ${table('balance_lessons')} l SET charge = coalesce(hx.charge, 0), enrollment_id = hx.id
-         FROM ${table('balance_lessons')} l2
-         JOIN ${recordset('$1', 'student_id uuid, course_id uuid')} ON l2.student_id = x.student_id AND l2.course_id = x.course_id
-         LEFT JOIN LATERAL (${holder(table, 'l2.student_id', 'l2.course_id', 'l2.at')}) hx ON true
-        WHERE l.attendance_id = l2.attendance_id AND l.student_id = l2.student_id
-          AND (l.charge IS DISTINCT FROM coalesce(hx.charge, 0) OR l.enrollment_id IS DISTINCT FROM hx.id)`,
-      [JSON.stringify(repriced.map((p) => ({ student_id: p.student_id, course_id: p.course_id })))],
-    );
+    moveLessons(added.rows);
   }
 
   const totalsColumns = 'student_id uuid, course_id uuid, organization_id uuid, lessons bigint, paid bigint';
@@ -406,20 +470,9 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
         paid: p.paid.toString(),
       })),
     );
-  // Repriced pairs: lessons_charged is their lessons' sum (as the last repricing and the lessons after it leave it).
-  if (repriced.length > 0)
-    await sql.query(
-      `INSERT INTO ${table('balance_totals')} AS bt (student_id, course_id, organization_id, lessons_charged, paid)
-       SELECT x.student_id, x.course_id, x.organization_id,
-              (SELECT coalesce(sum(l.charge), 0) FROM ${table('balance_lessons')} l
-                WHERE l.student_id = x.student_id AND l.course_id = x.course_id),
-              x.paid
-         FROM ${recordset('$1', totalsColumns)}
-       ON CONFLICT (student_id, course_id) DO UPDATE
-         SET lessons_charged = EXCLUDED.lessons_charged, paid = bt.paid + EXCLUDED.paid`,
-      [totalsJson(repriced)],
-    );
-  const moved = [...pairs.values()].filter((p) => p.create && !p.reprice);
+  // lessons_charged stays the sum of the pair's lessons and paid that of its active payments: both move by
+  // what the run added, took or priced again.
+  const moved = [...pairs.values()].filter((p) => p.create);
   if (moved.length > 0)
     await sql.query(
       `INSERT INTO ${table('balance_totals')} AS bt (student_id, course_id, organization_id, lessons_charged, paid)

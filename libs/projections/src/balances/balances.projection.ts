@@ -26,7 +26,8 @@ type T = (name: string) => string;
  */
 export const balancesProjection = defineProjection({
   name: 'balances',
-  version: 1,
+  // 2: lessons indexed by their time within the pair (an enrolment's change prices again only what it covers)
+  version: 2,
   tables: ['balance_enrollments', 'balance_lessons', 'balance_payments', 'balance_totals'],
   schema: (t) => `
     CREATE TABLE ${t('balance_enrollments')} (
@@ -56,7 +57,7 @@ export const balancesProjection = defineProjection({
       enrollment_id uuid,
       PRIMARY KEY (attendance_id, student_id)
     );
-    CREATE INDEX ON ${t('balance_lessons')} (student_id, course_id);
+    CREATE INDEX ON ${t('balance_lessons')} (student_id, course_id, at);
     CREATE TABLE ${t('balance_payments')} (
       id uuid PRIMARY KEY,
       organization_id uuid NOT NULL,

@@ -59,7 +59,8 @@ const listRun: BatchHandler<Listed['type']> = async ({ sql, table }, events) => 
  */
 export const historyProjection = defineProjection({
   name: 'history',
-  version: 1,
+  // 2: only enrolments are looked up by record (the index leaves out the many attendance and payment rows)
+  version: 2,
   tables: ['history_streams'],
   schema: (t) => `
     CREATE TABLE ${t('history_streams')} (
@@ -70,7 +71,8 @@ export const historyProjection = defineProjection({
       stream_id text NOT NULL,
       PRIMARY KEY (student_id, kind, record_id)
     );
-    CREATE INDEX ON ${t('history_streams')} (organization_id, kind, record_id);
+    -- readEnrollmentStream: where an enrolment lives; the others are read by student (the primary key).
+    CREATE INDEX ON ${t('history_streams')} (organization_id, record_id) WHERE kind = 'enrollment';
   `,
   handlers: {
     EnrollmentAdded: async ({ sql, table }, e: EventOf<'EnrollmentAdded'>) => {

@@ -16,8 +16,8 @@ import { parkedGroups, rebuildProjection } from './runner';
  * Histories the large generated one does not hold, applied event by event and with the batch handlers in
  * batches of every size from one event to all of them: a change before its row exists, several changes of one
  * row in a run, a student registered after a lesson naming them and registered twice, a student number of
- * six digits, instructors' lessons, a deleted and resurrected payment, a price change between lessons, and an
- * id added twice (the poison event parks its organisation alike on both paths).
+ * six digits, instructors' lessons, a deleted and resurrected payment, a price change between lessons, an
+ * enrolment's end or start moved alone (the lessons priced again are only those it can hold), and an id added twice (the poison event parks its organisation alike on both paths).
  */
 const projections: Projection[] = [
   studentsProjection,
@@ -91,12 +91,18 @@ function enrollment(id: string, studentId: string, price: number, start: number)
   };
 }
 
-function edit(id: string, studentId: string, price: number, start: number) {
+function edit(
+  id: string,
+  studentId: string,
+  price: number,
+  start: number,
+  { end = null as number | null, discount = 1000 } = {},
+) {
   const terms = {
     startDate: day(start),
-    endDate: null,
+    endDate: end === null ? null : day(end),
     price,
-    discount: 1000,
+    discount,
     isOfficial: true,
     periodUnit: null,
     periodLength: null,
@@ -227,6 +233,12 @@ const history: Array<{ type: string; data: Record<string, unknown> }> = [
   end(e1, s1, 9),
   edit(e2, s2, 25000, 2),
   end(e2, s2, 11),
+  // Only the end moves (same start and charge): the lesson of day 10 leaves e2, comes back, leaves again.
+  edit(e2, s2, 25000, 2, { end: 10 }),
+  edit(e2, s2, 25000, 2),
+  edit(e2, s2, 25000, 2, { end: 10 }),
+  // Only the start moves, with the same charge: of two enrolments holding a lesson, the later start wins.
+  edit(eLate, s1, 40000, 3, { discount: 0 }),
   payment(p3, s1, 5000),
   student(s3, 8),
   // The poison: a payment id added twice (another organisation), and what follows it there.
@@ -292,6 +304,16 @@ describe('batch handlers', () => {
     expect(attendances.find((a) => a.id === a2)?.search_text).toMatch(/ 00007 12345$/);
     expect(oneByOne.parked).toContainEqual(['payments', poisoned, 2, expect.any(String), 'PaymentAdded']);
     expect((oneByOne.wage_lessons as unknown[]).length).toBe(2);
+    const lessons = oneByOne.balance_lessons as Array<{
+      attendance_id: string;
+      student_id: string;
+      enrollment_id: string | null;
+      charge: number;
+    }>;
+    const held = (a: string, s: string) =>
+      lessons.find((l) => l.attendance_id === a && l.student_id === s)?.enrollment_id;
+    expect(held(a3, s2)).toBeNull();
+    expect(held(a2, s1)).toBe(eLate);
 
     for (const batchSize of [1, 2, 3, 5, 8, 1000]) {
       for (const p of projections)

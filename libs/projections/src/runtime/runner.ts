@@ -278,9 +278,11 @@ async function createGeneration(sql: Sql, p: Projection, generation: number, sec
 
 /**
  * Apply events to one generation and move its checkpoint, in the caller's transaction.
- * The checkpoint row is claimed (FOR UPDATE) before any handler runs: a second writer of the same
- * generation waits here, then finds the position moved and writes nothing, instead of racing the first
- * one through the handlers (where it could fail on a unique key and look like a poison event).
+ * The checkpoint row is claimed before any handler runs, by moving it (compare-and-set from `from`, in the
+ * same statement that takes its lock): a second writer of the same generation waits here, then finds the
+ * position moved and writes nothing, instead of racing the first one through the handlers (where it could
+ * fail on a unique key and look like a poison event). The transaction commits the move with the writes or
+ * neither.
  * Events of an organisation with parked events are parked behind them (read after the claim, so a retry
  * that committed meanwhile is seen); the others are applied in order, runs of a batch handler at once.
  */
@@ -293,17 +295,26 @@ async function applyBatch(
   requireState: 'active' | 'building',
   plan: ApplyPlan,
 ): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
-  const claim = await sql.query<{ position: string; state: string }>(
-    `SELECT position::text AS position, state FROM projection_checkpoints WHERE name = $1 AND generation = $2 FOR UPDATE`,
-    [p.name, generation],
+  const to = events[events.length - 1].globalPosition;
+  // One round trip for the claim, the move and "is anything parked": the EXISTS reads the statement's
+  // snapshot, taken before a lock wait, so it may still see rows a retry (the only other holder of this lock
+  // that leaves the position where it was) removed meanwhile, never miss one (rows are parked only by a
+  // writer holding the lock, which moves the position). So the organisations are read again after the claim.
+  const claim = await sql.query<{ parked: boolean }>(
+    `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+      RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`,
+    [p.name, generation, from.toString(), to.toString(), requireState],
   );
-  const row = claim.rows[0];
-  if (!row || BigInt(row.position) !== from || row.state !== requireState) throw new CheckpointMoved(p.name);
-  const stale = await sql.query<{ organization_id: string }>(
-    `SELECT DISTINCT organization_id FROM projection_parked WHERE projection = $1 AND generation = $2`,
-    [p.name, generation],
-  );
-  const staleOrgs = new Set(stale.rows.map((r) => r.organization_id));
+  if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
+  const staleOrgs = new Set<string>();
+  if (claim.rows[0].parked) {
+    const stale = await sql.query<{ organization_id: string }>(
+      `SELECT DISTINCT organization_id FROM projection_parked WHERE projection = $1 AND generation = $2`,
+      [p.name, generation],
+    );
+    for (const r of stale.rows) staleOrgs.add(r.organization_id);
+  }
   const apply: StoredEvent[] = [];
   const parked: Array<{ event: StoredEvent; error: string }> = [];
   for (const e of events) {
@@ -347,14 +358,6 @@ async function applyBatch(
       ],
     );
   }
-  const to = events[events.length - 1].globalPosition;
-  // Compare-and-set as well: the claim above already guarantees it, this keeps the rule visible in one place.
-  const res = await sql.query(
-    `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5`,
-    [p.name, generation, from.toString(), to.toString(), requireState],
-  );
-  if (res.rowCount !== 1) throw new CheckpointMoved(p.name);
   return { to, parked };
 }
 
@@ -642,6 +645,11 @@ interface Live {
   worker: Promise<void> | null;
   /** The checkpoint this runner last read or wrote (which shared reads it may still need). */
   position: bigint | null;
+  /**
+   * Where the last batch this runner applied left the checkpoint, until the next recheck: the next step
+   * starts there without reading it (a claim from a checkpoint that moved meanwhile fails, and it is read).
+   */
+  applied: { generation: number; position: bigint } | null;
   /** What applying took since the runner started. */
   meter: ProjectionThroughput;
 }
@@ -756,6 +764,7 @@ export class ProjectionRunner {
         backoffUntil: 0,
         worker: null,
         position: null,
+        applied: null,
         meter: emptyMeter(),
       });
     }
@@ -951,9 +960,14 @@ export class ProjectionRunner {
     });
   }
 
-  /** One batch for one projection this runner leads; answers whether it applied anything. */
-  private async step(l: Live, recheck: boolean): Promise<boolean> {
-    if (l.state === 'failed' && !recheck) return false;
+  /**
+   * The active generation and checkpoint of a projection this runner leads, or null when there is nothing to
+   * apply to (a rebuild started or is needed, newer code leads it, it failed, or it is not active).
+   */
+  private async checkpoint(
+    l: Live,
+    recheck: boolean,
+  ): Promise<{ generation: number; position: bigint } | null> {
     const cp = await this.db.query<{
       generation: number;
       version: number;
@@ -971,34 +985,43 @@ export class ProjectionRunner {
     if (!row || row.version < l.p.version) {
       // Never built, or built by older code: rebuild in the background (only at the recheck pace, and not
       // again after a rebuild failed: that needs a code fix and `projections rebuild`).
-      if (!recheck) return false;
+      if (!recheck) return null;
       const failed = await failedRebuild(this.db, l.p.name);
       if (failed) {
         l.state = 'failed';
         l.error = failed;
-        return false;
+        return null;
       }
       this.startRebuild(l);
-      return false;
+      return null;
     }
     if (row.version > l.p.version) {
       // Newer code runs elsewhere: its tables are not ours to write.
       l.state = 'standby';
       l.error = `stored version ${row.version} is newer than this code's version ${l.p.version}`;
       await this.resign(l);
-      return false;
+      return null;
     }
     if (row.state === 'failed') {
       l.state = 'failed';
       l.error = row.error;
-      return false;
+      return null;
     }
     if (row.state !== 'active' || row.position === null) {
       l.state = 'idle';
-      return false;
+      return null;
     }
-    const generation = row.generation;
-    const from = BigInt(row.position);
+    return { generation: row.generation, position: BigInt(row.position) };
+  }
+
+  /** One batch for one projection this runner leads; answers whether it applied anything. */
+  private async step(l: Live, recheck: boolean): Promise<boolean> {
+    if (l.state === 'failed' && !recheck) return false;
+    const known = recheck ? null : l.applied;
+    l.applied = null;
+    const checkpoint = known ?? (await this.checkpoint(l, recheck));
+    if (!checkpoint) return false;
+    const { generation, position: from } = checkpoint;
     l.position = from;
     const t = performance.now();
     let events = await this.reads.read(from);
@@ -1017,6 +1040,8 @@ export class ProjectionRunner {
     l.error = null;
     if (events.length === 0) {
       l.state = 'idle';
+      // Nothing was written: the checkpoint is still where it was found.
+      l.applied = { generation, position: from };
       return false;
     }
     l.state = 'running';
@@ -1027,6 +1052,7 @@ export class ProjectionRunner {
       if (this.stopped) return false;
       const setBased = this.opts.setBased ?? true;
       l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
+      l.applied = { generation, position: l.position };
       l.meter.events += passed + events.length;
       l.meter.batches++;
       l.meter.lastAppliedMs = performance.now() - this.startedAt;
