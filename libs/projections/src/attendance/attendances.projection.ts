@@ -43,10 +43,10 @@ function numbersText(attendants: string[], numbers: Map<string, number>): string
 }
 
 /**
- * A run of StudentRegistered and AttendanceAdded in four statements: the students' numbers are read once and
+ * A run of StudentRegistered and AttendanceAdded in two statements: the students' numbers are read once and
  * folded in event order (an attendance sees exactly the students registered before it, the first registration
  * of an id winning as ON CONFLICT DO NOTHING does), then students, attendances, counts and attendee rows are
- * each written with one multi-row statement.
+ * written by one statement, a multi-row insert each.
  */
 const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ sql, table }, events) => {
   const ids = new Set<string>();
@@ -101,16 +101,17 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
         at: d.timestamp,
       });
   }
-  if (students.length > 0)
-    await sql.query(
-      `INSERT INTO ${table('attendance_students')} (id, student_number)
-       SELECT id, student_number FROM ${recordset('$1', 'id uuid, student_number int')}
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(students)],
-    );
-  if (attendances.length === 0) return;
+  const insertStudents = (param: string) =>
+    `INSERT INTO ${table('attendance_students')} (id, student_number)
+     SELECT id, student_number FROM ${recordset(param, 'id uuid, student_number int')}
+     ON CONFLICT (id) DO NOTHING`;
+  if (attendances.length === 0) {
+    if (students.length > 0) await sql.query(insertStudents('$1'), [JSON.stringify(students)]);
+    return;
+  }
+  // One statement: no part of it reads what another writes (the numbers were read above).
   await sql.query(
-    `WITH a AS (
+    `WITH s AS (${insertStudents('$4')}), a AS (
        INSERT INTO ${table('attendances')} (id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year,
               hour, minute, at, attendants, search_text, created_at, created_by)
        SELECT id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year, hour, minute, at,
@@ -134,6 +135,7 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
       JSON.stringify(attendances),
       JSON.stringify([...counts].map(([organization_id, n]) => ({ organization_id, n }))),
       JSON.stringify(attendees),
+      JSON.stringify(students),
     ],
   );
 };

@@ -16,7 +16,7 @@ import { parkedGroups, rebuildProjection } from './runner';
  * Histories the large generated one does not hold, applied event by event and with the batch handlers in
  * batches of every size from one event to all of them: a change before its row exists, several changes of one
  * row in a run, a student registered after a lesson naming them and registered twice, a student number of
- * six digits, instructors' lessons, a deleted and resurrected payment, a price change between lessons, an
+ * six digits, instructors' lessons, a lesson's attendees edited, a deleted and resurrected payment, a price change between lessons, an
  * enrolment's end or start moved alone (the lessons priced again are only those it can hold), and an id added twice (the poison event parks its organisation alike on both paths).
  */
 const projections: Projection[] = [
@@ -162,6 +162,20 @@ function lesson(id: string, at: number, attendants: string[], instructorId: stri
   };
 }
 
+/** The lesson's attendees changed (the others kept): rows that exist already and new ones. */
+function editLesson(id: string, at: number, attendants: string[], instructorId: string | null) {
+  const {
+    attendanceNumber: _n,
+    createdBy: _b,
+    createdAt: _a,
+    ...fields
+  } = lesson(id, at, attendants, instructorId).data;
+  return {
+    type: 'AttendanceEdited',
+    data: { ...fields, editedBy: user, editedAt: day(at + 6), code: `Y-${at}`, previousTimestamp: day(at) },
+  };
+}
+
 function payment(id: string, studentId: string, amount: number, organizationId = org) {
   return {
     type: 'PaymentAdded',
@@ -230,6 +244,7 @@ const history: Array<{ type: string; data: Record<string, unknown> }> = [
   enrollment(eLate, s1, 40000, 1),
   enrollment(e2, s2, 20000, 4),
   lesson(a3, 10, [s1, s2, s3], instructor),
+  editLesson(a2, 5, [s1, s2, s3], null),
   end(e1, s1, 9),
   edit(e2, s2, 25000, 2),
   end(e2, s2, 11),

@@ -10,6 +10,8 @@ export function recordset(param: string, columns: string): string {
     .split(',')
     .map((c) => c.trim().split(/\s+/)[0])
     .join(', ');
-  return `(SELECT * FROM ROWS FROM (jsonb_to_recordset(${param}::jsonb) AS (${columns})) WITH ORDINALITY AS r(${names}, ord)
+  // json, not jsonb: each row is read once, so building the binary jsonb of the whole batch first only costs
+  // (about a quarter of the statement's input time for thousands of rows).
+  return `(SELECT * FROM ROWS FROM (json_to_recordset(${param}::json) AS (${columns})) WITH ORDINALITY AS r(${names}, ord)
             ORDER BY ord) AS x`;
 }
