@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent } from '@okul/domain';
-import type { Db, Sql } from './sql';
+import type { Db, QueryOptions, Sql } from './sql';
 import { ident } from './sql';
 import { batchFor, handlerFor, type Projection, type ProjectionContext } from './projection';
 import { secureOrganizationTables } from './rls';
@@ -160,10 +160,10 @@ function isTransient(e: unknown): boolean {
 class TimedSql implements Sql {
   ms = 0;
   constructor(private readonly inner: Sql) {}
-  async query<R = Record<string, any>>(text: string, params?: unknown[]) {
+  async query<R = Record<string, any>>(text: string, params?: unknown[], options?: QueryOptions) {
     const t = performance.now();
     try {
-      return await this.inner.query<R>(text, params);
+      return await this.inner.query<R>(text, params, options);
     } finally {
       this.ms += performance.now() - t;
     }
@@ -305,6 +305,8 @@ async function applyBatch(
       WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
       RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`,
     [p.name, generation, from.toString(), to.toString(), requireState],
+    // Sent once per batch of every projection: parsed and planned once per connection.
+    { prepareAs: 'okul_projection_claim' },
   );
   if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
   const staleOrgs = new Set<string>();
@@ -980,6 +982,7 @@ export class ProjectionRunner {
          LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
         WHERE s.name = $1`,
       [l.p.name],
+      { prepareAs: 'okul_projection_checkpoint' },
     );
     const row = cp.rows[0];
     if (!row || row.version < l.p.version) {
