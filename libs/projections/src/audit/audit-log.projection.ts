@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@okul/domain';
 import type { BatchHandler, ProjectionHandler } from '../runtime/projection';
 import { defineProjection } from '../runtime/projection';
+import { recordset } from '../runtime/recordset';
 import { auditMapperFor } from './audit-actions';
 
 type Sql = Parameters<ProjectionHandler>[0]['sql'];
@@ -126,7 +127,10 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
   await eraseNames(sql, table, [{ e, mapped }]);
 };
 
-/** A run of events as one multi-row insert: the entries are independent, one per event. */
+/**
+ * A run of events as one multi-row insert: the entries are independent, one per event. The rows go as one
+ * JSON parameter (serialised natively, where arrays of text were escaped element by element in JavaScript).
+ */
 const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   const rows = events.flatMap((e) => {
     const mapped = auditMapperFor(e.type)?.(e);
@@ -136,18 +140,26 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   await withNames(sql, table, rows);
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[],
-                          $8::timestamptz[])
+     SELECT id, organization_id, user_id, action, details, ip_address, user_agent, created_at
+       FROM ${recordset(
+         '$1',
+         `id bigint, organization_id text, user_id text, action text, details jsonb, ip_address text, user_agent text,
+          created_at timestamptz`,
+       )}
      ON CONFLICT (id) DO NOTHING`,
     [
-      rows.map((r) => r.e.globalPosition.toString()),
-      rows.map((r) => r.e.metadata.organizationId),
-      rows.map((r) => r.e.metadata.userId),
-      rows.map((r) => r.mapped.action),
-      rows.map((r) => JSON.stringify(r.mapped.details)),
-      rows.map((r) => r.e.metadata.ipAddress),
-      rows.map((r) => r.e.metadata.userAgent),
-      rows.map((r) => r.e.metadata.occurredAt),
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.e.globalPosition.toString(),
+          organization_id: r.e.metadata.organizationId,
+          user_id: r.e.metadata.userId,
+          action: r.mapped.action,
+          details: r.mapped.details,
+          ip_address: r.e.metadata.ipAddress,
+          user_agent: r.e.metadata.userAgent,
+          created_at: r.e.metadata.occurredAt,
+        })),
+      ),
     ],
   );
   await eraseNames(sql, table, rows);
