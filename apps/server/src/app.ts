@@ -77,6 +77,7 @@ export async function createServer(
     queue: runtime.queue,
   });
   app.get(CommandExecutor).onConflict = (outcome) => metrics.conflicts.inc({ outcome });
+  app.get(CommandExecutor).onStep = (step, ms) => metrics.commandSteps.observe({ step }, ms / 1000);
   app.set('trust proxy', config.TRUST_PROXY);
   // api.md 7.5: with ImageKit the browser uploads there and shows images from its URL endpoint.
   const images = imageHost(config);
