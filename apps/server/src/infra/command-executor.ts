@@ -171,6 +171,11 @@ export class CommandExecutor {
    */
   onStep?: (step: 'decide' | 'append' | 'wait', ms: number) => void;
   /**
+   * Read models a command of an organisation does not wait for: their reads wait instead, until they have
+   * applied the organisation's last event (`slow-read-models.ts`). Empty: every command waits for all.
+   */
+  readSideWaits: ReadonlySet<string> = new Set();
+  /**
    * Streams decided as allocation counters. Commands of this process that draw from one take turns from
    * its read to its append, so they do not all read the same number and all but one retry, again and again.
    */
@@ -362,10 +367,14 @@ export class CommandExecutor {
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
         const waitStarted = performance.now();
         this.onStep?.('append', waitStarted - appendStarted);
-        // Read models without a handler for any of these events show the write already: not waited for.
+        // Read models without a handler for any of these events show the write already: not waited for; nor
+        // are those whose reads wait for the organisation's last event themselves.
         const types = [...new Set(appends.flatMap((a) => a.events.map((e) => e.type)))];
-        await this.projections.waitFor(position, undefined, (p) =>
-          types.some((type) => handlerFor(p, type) !== undefined),
+        const readSide = ctx.organizationId ? this.readSideWaits : new Set<string>();
+        await this.projections.waitFor(
+          position,
+          undefined,
+          (p) => !readSide.has(p.name) && types.some((type) => handlerFor(p, type) !== undefined),
         );
         this.onStep?.('wait', performance.now() - waitStarted);
         return position;

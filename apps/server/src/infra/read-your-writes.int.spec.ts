@@ -111,24 +111,29 @@ async function writeThenRead(writer: ReturnType<typeof on>, reader: ReturnType<t
       .length;
   const [lessonsBefore, paidBefore, loggedBefore] = [await lessons(), await paid(), await logged()];
   for (let round = 1; round <= ROUNDS; round++) {
+    // Each read at once after the write it must show, no retry: a read that misses the write fails the test.
     const added = await writer.post('addAttendance', lesson());
     expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const [lessonsNow, attendances] = await Promise.all([
+      lessons(),
+      reader.get('getAttendances', { id: added.body.id }),
+    ]);
+    expect(lessonsNow).toBe(lessonsBefore + round);
+    expect(attendances.body.attendances.map((a: { id: string }) => a.id)).toEqual([added.body.id]);
+
     const payment = await writer.post('addPayment', { studentId, courseId, amount: '10' });
     expect(payment.status, JSON.stringify(payment.body)).toBe(200);
-
-    // At once, no retry: a read that misses either write fails the test.
-    const [attendances, payments, history] = await Promise.all([
-      reader.get('getAttendances', { id: added.body.id }),
-      reader.get('getPayments', { studentId }),
+    const [history, loggedNow, paidNow, payments] = await Promise.all([
       reader.get('getRecordHistory', { kind: 'payment', id: payment.body.id }),
+      logged(),
+      paid(),
+      reader.get('getPayments', { studentId }),
     ]);
-    expect(attendances.body.attendances.map((a: { id: string }) => a.id)).toEqual([added.body.id]);
-    expect(payments.body.map((p: { id: string }) => p.id)).toContain(payment.body.id);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     expect(history.body.versions.map((v: { action: string }) => v.action)).toEqual(['Ödeme eklendi']);
-    expect(await lessons()).toBe(lessonsBefore + round);
-    expect(await paid()).toBe(paidBefore + round * 1000);
-    expect(await logged()).toBe(loggedBefore + round);
+    expect(loggedNow).toBe(loggedBefore + round);
+    expect(paidNow).toBe(paidBefore + round * 1000);
+    expect(payments.body.map((p: { id: string }) => p.id)).toContain(payment.body.id);
   }
 }
 
