@@ -72,9 +72,9 @@ export function awaitSlowReadModels(
     await runner.waitFor(position, WAIT_MS, (p) => projections.has(p));
   };
   const waiting = (sql: Sql): Sql => ({
-    async query(text, params) {
+    async query(text, params, options) {
       await waitFor(text);
-      return sql.query(text, params);
+      return sql.query(text, params, options);
     },
     async exec(text) {
       await waitFor(text);
