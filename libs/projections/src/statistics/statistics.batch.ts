@@ -2,16 +2,7 @@ import { enrollmentCoversSql, monthOf, type AnyEvent, type EventOf } from '@okul
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import {
-  currentAt,
-  movedRanges,
-  accountsFromLines,
-  day,
-  holder,
-  month,
-  studentEnrolledAt,
-  type T,
-} from './statistics.sql';
+import { currentAt, movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
 
 /** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
 export const STATISTICS_TYPES = [
@@ -141,14 +132,17 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
       [JSON.stringify(ledger)],
     );
-  if (debt.length > 0)
-    await sql.query(
+  if (debt.length > 0) {
+    // The lines come back with their Istanbul day as SQL computed it: the accounts are folded from them.
+    const written = await sql.query<DayLine>(
       `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
        SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}`,
+         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}
+       RETURNING organization_id, student_id, course_id, kind, day::text AS day, delta::text AS delta`,
       [JSON.stringify(debt)],
     );
-  if (debt.length > 0) await refreshAccounts(sql, t, debt);
+    await refreshAccounts(sql, t, written.rows);
+  }
 
   const last = new Map<string, string>();
   for (const e of events) {
@@ -694,22 +688,145 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     );
 }
 
-/** The current ageing inputs of the accounts the part's debt lines touched, from all their lines. */
-async function refreshAccounts(sql: Sql, t: T, debt: DebtLine[]) {
-  const accounts = new Map<string, ReturnType<typeof account>>();
-  for (const l of debt) accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, account(l));
-  await sql.query(
-    `WITH acc AS (
-       SELECT * FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
-     )
-     INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days, unpaid)
-     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid
-       FROM (${accountsFromLines(
-         `${t('stat_debt')} d JOIN acc a ON a.organization_id = d.organization_id AND a.student_id = d.student_id AND a.course_id = d.course_id`,
-         'acc',
-       )}) x
-     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
-        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid`,
-    [JSON.stringify([...accounts.values()])],
+/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD') and change. */
+interface DayLine {
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  kind: 'charge' | 'payment';
+  day: string;
+  delta: string;
+}
+
+/** An account's lines summed per kind and day (zero sums left out), as stat_debt_accounts keeps them. */
+interface AccountSums {
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  charge_days: string[];
+  charges: string[];
+  payment_days: string[];
+  payments: string[];
+}
+
+/** Sums per Istanbul day of one kind of an account's lines. */
+type DaySums = Map<string, number>;
+
+/** A kuruş amount summed in memory: exact while it stays a safe integer (far beyond any school's sums). */
+function add(sums: DaySums, day: string, delta: number) {
+  const total = (sums.get(day) ?? 0) + delta;
+  if (!Number.isSafeInteger(total)) throw new Error(`statistics: debt sum out of range (${total})`);
+  if (total === 0) sums.delete(day);
+  else sums.set(day, total);
+}
+
+/**
+ * The accounts the part's debt lines touched, refreshed without reading their lines again: each account row
+ * keeps its lines summed per kind and day, the part's lines are added to those sums, and the ageing inputs are
+ * computed from them in memory exactly as `accountsFromLines` computes them from the lines (the reader's SQL
+ * as of an earlier moment; an int test compares both).
+ */
+async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
+  const accounts = new Map<
+    string,
+    { account: ReturnType<typeof account>; charges: DaySums; payments: DaySums }
+  >();
+  const of = (a: { organization_id: string; student_id: string; course_id: string }) =>
+    accounts.get(`${a.organization_id} ${a.student_id} ${a.course_id}`)!;
+  for (const l of lines)
+    accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, {
+      account: account(l),
+      charges: new Map(),
+      payments: new Map(),
+    });
+  const stored = await sql.query<AccountSums>(
+    `SELECT s.organization_id, s.student_id, s.course_id, s.charge_days::text[] AS charge_days,
+            s.charges::text[] AS charges, s.payment_days::text[] AS payment_days, s.payments::text[] AS payments
+       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
+       JOIN ${t('stat_debt_accounts')} s ON s.organization_id = x.organization_id AND s.student_id = x.student_id
+        AND s.course_id = x.course_id`,
+    [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
+  for (const row of stored.rows) {
+    const a = of(row);
+    row.charge_days.forEach((d, i) => a.charges.set(d, Number(row.charges[i])));
+    row.payment_days.forEach((d, i) => a.payments.set(d, Number(row.payments[i])));
+  }
+  for (const l of lines) {
+    const a = of(l);
+    add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
+  }
+  const rows = [...accounts.values()].map(({ account: a, charges, payments }) => {
+    const c = [...charges].sort(byDay);
+    const p = [...payments].sort(byDay);
+    return {
+      ...a,
+      ...ageingInputs(c, p),
+      charge_days: c.map(([d]) => d),
+      charges: c.map(([, v]) => v),
+      payment_days: p.map(([d]) => d),
+      payments: p.map(([, v]) => v),
+    };
+  });
+  await sql.query(
+    `INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days,
+            unpaid, charge_days, charges, payment_days, payments)
+     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
+            payment_days, payments
+       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]')}
+     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
+        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid,
+            charge_days = excluded.charge_days, charges = excluded.charges, payment_days = excluded.payment_days,
+            payments = excluded.payments`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+
+/**
+ * `accountsFromLines` in memory, from an account's non-zero sums per day of charges and of payments, each in
+ * day order: a charge sum is a debit, a payment sum a credit (a negative sum the other way round); what is
+ * unpaid is the newest debits (a charge before a payment of the same day) up to debits minus credit; the
+ * unpaid ones in the order of day and unpaid part.
+ */
+export function ageingInputs(
+  charges: ReadonlyArray<[string, number]>,
+  payments: ReadonlyArray<[string, number]>,
+): { credit: number; has_debits: boolean; days: string[]; unpaid: number[] } {
+  let owed = 0;
+  let credit = 0;
+  for (const [, v] of charges)
+    if (v > 0) owed += v;
+    else credit -= v;
+  for (const [, v] of payments)
+    if (v < 0) owed -= v;
+    else credit += v;
+  owed -= credit;
+  // Newest first: the days of both kinds merged from the end, a charge before a payment of the same day.
+  const unpaid: Array<[string, number]> = [];
+  let newer = 0;
+  let i = charges.length - 1;
+  let j = payments.length - 1;
+  while (i >= 0 || j >= 0) {
+    let day: string;
+    let debit: number;
+    if (j < 0 || (i >= 0 && charges[i][0] >= payments[j][0])) {
+      [day, debit] = charges[i--];
+    } else {
+      day = payments[j][0];
+      debit = -payments[j--][1];
+    }
+    if (debit <= 0) continue;
+    newer += debit;
+    const u = Math.min(debit, owed - (newer - debit));
+    if (u > 0) unpaid.push([day, u]);
+  }
+  unpaid.sort((x, y) => byDay(x, y) || x[1] - y[1]);
+  return {
+    credit,
+    has_debits: charges.some(([, v]) => v > 0) || payments.some(([, v]) => v < 0),
+    days: unpaid.map(([d]) => d),
+    unpaid: unpaid.map(([, u]) => u),
+  };
 }
