@@ -1,8 +1,8 @@
-import { enrollmentCoversSql, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { enrollmentCoversAttendance, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import { currentAt, movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
+import { movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
 
 /** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
 export const STATISTICS_TYPES = [
@@ -362,6 +362,88 @@ const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
   delta,
 });
 
+/** An enrolment version as the lessons of a part are priced and counted by it. */
+interface HeldBy {
+  enrollment_id: string;
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  enrollment_type: string;
+  startDate: string;
+  endDate: string | null;
+  created: number;
+  charge: number;
+  from_pos: bigint;
+  to_pos: bigint | null;
+}
+
+/**
+ * The enrolment versions that may price or count a lesson of the part: of the lessons' courses, current at
+ * some position of the part and holding some time of it (the versions the part itself recorded included).
+ * Read once, then each lesson takes its own from them in memory, by the same rules as `holder` and
+ * `studentEnrolledAt` (a lateral lookup per row and a join per lesson were a fifth of the catch-up).
+ */
+async function versionsFor(sql: Sql, t: T, lessons: readonly Ev[]): Promise<HeldBy[]> {
+  const data = lessons.map((e) => (e as EventOf<'AttendanceAdded'>).data);
+  const times = data.map((d) => Date.parse(d.timestamp));
+  const positions = lessons.map((e) => e.globalPosition);
+  const r = await sql.query<{
+    enrollment_id: string;
+    organization_id: string;
+    student_id: string;
+    course_id: string;
+    enrollment_type: string;
+    start_date: Date;
+    end_date: Date | null;
+    created_at: Date;
+    charge: string;
+    from_pos: string;
+    to_pos: string | null;
+  }>(
+    `SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, created_at,
+            greatest(price - greatest(discount, 0), 0)::text AS charge, from_pos::text, to_pos::text
+       FROM ${t('stat_enrollments')}
+      WHERE course_id = ANY($1::uuid[]) AND from_pos <= $2 AND (to_pos IS NULL OR to_pos > $3)
+        AND start_date <= $4 AND (end_date IS NULL OR end_date > $5)`,
+    [
+      [...new Set(data.map((d) => d.courseId))],
+      positions.reduce((a, b) => (a > b ? a : b)).toString(),
+      positions.reduce((a, b) => (a < b ? a : b)).toString(),
+      new Date(Math.max(...times)).toISOString(),
+      new Date(Math.min(...times)).toISOString(),
+    ],
+  );
+  return r.rows.map((v) => ({
+    enrollment_id: v.enrollment_id,
+    organization_id: v.organization_id,
+    student_id: v.student_id,
+    course_id: v.course_id,
+    enrollment_type: v.enrollment_type,
+    startDate: new Date(v.start_date).toISOString(),
+    endDate: v.end_date === null ? null : new Date(v.end_date).toISOString(),
+    created: new Date(v.created_at).getTime(),
+    charge: Number(v.charge),
+    from_pos: BigInt(v.from_pos),
+    to_pos: v.to_pos === null ? null : BigInt(v.to_pos),
+  }));
+}
+
+/** `currentAt` and `enrollmentCoversSql` of statistics.sql.ts for one version, lesson time and position. */
+const holds = (v: HeldBy, organizationId: string, at: string, q: bigint) =>
+  v.organization_id === organizationId &&
+  v.from_pos <= q &&
+  (v.to_pos === null || v.to_pos > q) &&
+  enrollmentCoversAttendance(v, at);
+
+/** `holder`'s order: the latest start first, then the earliest created, then the smallest id. */
+function holderFirst(a: HeldBy, b: HeldBy): number {
+  const sa = Date.parse(a.startDate);
+  const sb = Date.parse(b.startDate);
+  if (sa !== sb) return sb - sa;
+  if (a.created !== b.created) return a.created - b.created;
+  return a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
+}
+
 /**
  * The lessons added (an edit adds its new form after taking the old one back): each student's row priced,
  * and the lesson's enrolled students counted, by the versions current at the lesson's position.
@@ -369,46 +451,57 @@ const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
 async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[], ledger: LedgerRow[]) {
   const lessons = events.filter((e) => e.type === 'AttendanceAdded' || e.type === 'AttendanceEdited');
   if (lessons.length === 0) return;
+  const versions = await versionsFor(sql, t, lessons);
+  const byCourse = new Map<string, HeldBy[]>();
+  const byAccount = new Map<string, HeldBy[]>();
+  const push = (m: Map<string, HeldBy[]>, k: string, v: HeldBy) => {
+    const list = m.get(k);
+    if (list) list.push(v);
+    else m.set(k, [v]);
+  };
+  for (const v of versions) {
+    push(byCourse, v.course_id, v);
+    if (v.enrollment_type === 'per_class') push(byAccount, `${v.student_id} ${v.course_id}`, v);
+  }
+  for (const list of byAccount.values()) list.sort(holderFirst);
+  const charges = new Map<string, bigint>();
+  const enrolled = new Map<string, number>();
   const rows = lessons.flatMap((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
-    return d.attendants.map((s) => ({
-      attendance_id: d.attendanceId,
-      student_id: s,
-      organization_id: d.organizationId,
-      course_id: d.courseId,
-      at: d.timestamp,
-      pos: pos(e),
-    }));
+    const q = e.globalPosition;
+    const students = new Set<string>();
+    for (const v of byCourse.get(d.courseId) ?? [])
+      if (holds(v, d.organizationId, d.timestamp, q)) students.add(v.student_id);
+    enrolled.set(d.attendanceId, students.size);
+    return d.attendants.map((s) => {
+      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) =>
+        holds(v, d.organizationId, d.timestamp, q),
+      );
+      const charge = h?.charge ?? 0;
+      charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
+      return {
+        attendance_id: d.attendanceId,
+        student_id: s,
+        organization_id: d.organizationId,
+        course_id: d.courseId,
+        at: d.timestamp,
+        pos: pos(e),
+        charge,
+      };
+    });
   });
-  const charges = new Map<string, bigint>();
-  if (rows.length > 0) {
-    const r = await sql.query<{ attendance_id: string; student_id: string; charge: string }>(
+  if (rows.length > 0)
+    await sql.query(
       `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
-       SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, x.pos, coalesce(h.charge, 0)
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint')}
-         LEFT JOIN LATERAL (${holder(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.pos')}) h ON true
-       RETURNING attendance_id, student_id, charge::text`,
+       SELECT attendance_id, student_id, organization_id, course_id, at, pos, charge
+         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint, charge bigint')}`,
       [JSON.stringify(rows)],
     );
-    for (const row of r.rows) charges.set(`${row.attendance_id} ${row.student_id}`, BigInt(row.charge));
-  }
-  const counted = await sql.query<{ attendance_id: string; enrolled: number }>(
-    // The students enrolled at each lesson counted in one grouped join (a subquery per lesson re-read the
-    // course's versions once for each).
-    `WITH x AS (
-       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int')}
-     ),
-     c AS (
-       SELECT x.attendance_id, count(DISTINCT e.student_id)::int AS n
-         FROM x JOIN ${t('stat_enrollments')} e ON e.course_id = x.course_id AND e.organization_id = x.organization_id
-          AND ${currentAt('e', 'x.pos')} AND ${enrollmentCoversSql('e.start_date', 'e.end_date', 'x.at')}
-        GROUP BY x.attendance_id
-     )
-     INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+  await sql.query(
+    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
             enrolled)
-     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.pos, x.attendees, coalesce(c.n, 0)
-       FROM x LEFT JOIN c ON c.attendance_id = x.attendance_id
-     RETURNING attendance_id, enrolled`,
+     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int')}`,
     [
       JSON.stringify(
         lessons.map((e) => {
@@ -421,12 +514,12 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
             at: d.timestamp,
             pos: pos(e),
             attendees: d.attendants.length,
+            enrolled: enrolled.get(d.attendanceId) ?? 0,
           };
         }),
       ),
     ],
   );
-  const enrolled = new Map(counted.rows.map((row) => [row.attendance_id, row.enrolled]));
   for (const e of lessons) {
     const d = (e as EventOf<'AttendanceAdded'>).data;
     const rec = at(e);

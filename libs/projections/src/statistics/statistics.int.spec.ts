@@ -19,7 +19,7 @@ import { ProjectionRunner } from '../runtime/runner';
 import type { Sql } from '../runtime/sql';
 import { statisticsProjection } from './statistics.projection';
 import { readStatistics } from './statistics.reader';
-import { accountsFromLines } from './statistics.sql';
+import { accountsFromLines, holder } from './statistics.sql';
 
 /**
  * The statistics read model keeps per account only what the debt ageing needs (account versions) and re-counts
@@ -326,6 +326,7 @@ function enrolledByCourse(state: Model, from: string, to: string) {
 
 describe('statistics projection: ageing from account versions, enrolled counts re-counted where moved', () => {
   it('answers as of any moment what the lines and enrolments recorded until then give', async () => {
+    let pricedLessons = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const organizationId = randomUUID();
@@ -356,6 +357,15 @@ describe('statistics projection: ageing from account versions, enrolled counts r
         expect(await accountRows(t.db, organizationId, 'kept')).toEqual(
           await accountRows(t.db, organizationId, 'lines'),
         );
+        // Every lesson row keeps the price its holder among the current enrolment versions gives.
+        const priced = await t.db.query<{ charge: string; holder: string }>(
+          `SELECT l.charge::text AS charge,
+                  coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
+             FROM stat_lessons l WHERE l.organization_id = $1`,
+          [organizationId],
+        );
+        expect(priced.rows.filter((r) => r.charge !== r.holder)).toEqual([]);
+        pricedLessons += priced.rows.filter((r) => r.charge !== '0').length;
 
         const cuts = [0, Math.floor(events.length / 2), events.length - 1];
         for (const i of cuts) {
@@ -372,6 +382,7 @@ describe('statistics projection: ageing from account versions, enrolled counts r
       }),
       { numRuns: 20 },
     );
+    expect(pricedLessons).toBeGreaterThan(0);
     // Twenty histories through the runner: minutes on a loaded machine.
   }, 300_000);
 });
