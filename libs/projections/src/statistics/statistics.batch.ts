@@ -1,4 +1,4 @@
-import { enrollmentCoversAttendance, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { monthOf, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
@@ -369,12 +369,13 @@ interface HeldBy {
   student_id: string;
   course_id: string;
   enrollment_type: string;
-  startDate: string;
-  endDate: string | null;
+  /** Epoch milliseconds of start_date, end_date (none: never ends) and created_at. */
+  start: number;
+  end: number;
   created: number;
   charge: number;
-  from_pos: bigint;
-  to_pos: bigint | null;
+  from_pos: number;
+  to_pos: number;
 }
 
 /**
@@ -419,27 +420,26 @@ async function versionsFor(sql: Sql, t: T, lessons: readonly Ev[]): Promise<Held
     student_id: v.student_id,
     course_id: v.course_id,
     enrollment_type: v.enrollment_type,
-    startDate: new Date(v.start_date).toISOString(),
-    endDate: v.end_date === null ? null : new Date(v.end_date).toISOString(),
+    start: new Date(v.start_date).getTime(),
+    end: v.end_date === null ? Number.POSITIVE_INFINITY : new Date(v.end_date).getTime(),
     created: new Date(v.created_at).getTime(),
     charge: Number(v.charge),
-    from_pos: BigInt(v.from_pos),
-    to_pos: v.to_pos === null ? null : BigInt(v.to_pos),
+    from_pos: Number(v.from_pos),
+    to_pos: v.to_pos === null ? Number.POSITIVE_INFINITY : Number(v.to_pos),
   }));
 }
 
-/** `currentAt` and `enrollmentCoversSql` of statistics.sql.ts for one version, lesson time and position. */
-const holds = (v: HeldBy, organizationId: string, at: string, q: bigint) =>
-  v.organization_id === organizationId &&
-  v.from_pos <= q &&
-  (v.to_pos === null || v.to_pos > q) &&
-  enrollmentCoversAttendance(v, at);
+/**
+ * `currentAt` and `enrollmentCoversSql` of statistics.sql.ts for one version, lesson time and position: the
+ * domain's `enrollmentCoversAttendance` (start inclusive, end exclusive) on epoch milliseconds parsed once, as
+ * it is asked about every version of the course for every lesson (store positions stay far below 2^53).
+ */
+const holds = (v: HeldBy, organizationId: string, at: number, q: number) =>
+  v.organization_id === organizationId && v.from_pos <= q && v.to_pos > q && v.start <= at && at < v.end;
 
 /** `holder`'s order: the latest start first, then the earliest created, then the smallest id. */
 function holderFirst(a: HeldBy, b: HeldBy): number {
-  const sa = Date.parse(a.startDate);
-  const sb = Date.parse(b.startDate);
-  if (sa !== sb) return sb - sa;
+  if (a.start !== b.start) return b.start - a.start;
   if (a.created !== b.created) return a.created - b.created;
   return a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
 }
@@ -468,15 +468,14 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
   const enrolled = new Map<string, number>();
   const rows = lessons.flatMap((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
-    const q = e.globalPosition;
+    const q = Number(e.globalPosition);
+    const at = Date.parse(d.timestamp);
     const students = new Set<string>();
     for (const v of byCourse.get(d.courseId) ?? [])
-      if (holds(v, d.organizationId, d.timestamp, q)) students.add(v.student_id);
+      if (holds(v, d.organizationId, at, q)) students.add(v.student_id);
     enrolled.set(d.attendanceId, students.size);
     return d.attendants.map((s) => {
-      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) =>
-        holds(v, d.organizationId, d.timestamp, q),
-      );
+      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
       const charge = h?.charge ?? 0;
       charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
       return {
