@@ -123,8 +123,8 @@ describe('the plan in the browser', () => {
     await page.getByRole('link', { name: 'Programlar' }).click();
     await page.waitForURL('**/giris/programlar');
     await page.getByRole('button', { name: 'Ajanda' }).click();
-    // Ajanda lists this week; in the first hour of a Monday the lesson that began an hour ago is last week's,
-    // and this week holds only its next, future occurrence.
+    // Ajanda lists this week: in a Monday's first quarter hour the lesson (begun an hour ago, 45 minutes long)
+    // lies wholly in last week, and this week holds only its next, future occurrence.
     if (istanbulWeekStart(start) < istanbulWeekStart(Date.now())) {
       await page.locator('.fc-prev-button').click();
     }
