@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   readOrgAccess,
+  readProjectionStamps,
   readSessionUser,
   readSessionUserInOrganization,
   type Db,
@@ -10,6 +11,19 @@ import {
 import { DB } from '../infra/tokens';
 import { withOrganization } from '../infra/organization-scope';
 import type { Principal } from '../infra/http/request-context';
+import { freshFlights } from '../infra/read-model/fresh-flights';
+
+/** Guard reads kept at most per process (the oldest go first). */
+const MAX_KEPT = 10_000;
+
+interface KeptAccess {
+  /** The accounts read model's checkpoint (with its generation) read before the row was. */
+  stamp: string;
+  principal: Principal;
+  access: OrgAccess;
+  /** The session's expiry: the row no longer holds from then on. */
+  expiresAt: number;
+}
 
 export interface OrgAccess {
   organizationId: string;
@@ -20,10 +34,26 @@ export interface OrgAccess {
   paidUntil: Date | null;
 }
 
-/** Reads the accounts read model for the guard: who is calling, and what they are in an organisation. */
+/**
+ * Reads the accounts read model for the guard: who is calling, and what they are in an organisation.
+ * The caller's row in an organisation is kept while the accounts read model stays as it was: users,
+ * sessions, organisations and memberships change only through it, so its checkpoint (read by one query
+ * shared by concurrent requests, started after each arrived, so a logout or a removal answered before a
+ * request always shows in it) moves with every change that could alter the row; the session's expiry is
+ * checked against the clock. A parked event of the organisation in the accounts read model reads the row
+ * again (and the stale-read guard answers for it).
+ */
 @Injectable()
 export class AccessService {
+  private readonly kept = new Map<string, KeptAccess>();
+  private readonly stamps = freshFlights<string | null>();
+
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  private async accountsStamp(organizationId: string): Promise<string | null> {
+    const s = await readProjectionStamps(this.db, ['accounts'], organizationId);
+    return s.parked || s.checkpoints === null ? null : s.checkpoints;
+  }
 
   /** The caller's membership in the organisation the call names: read within that organisation. */
   orgAccess(userId: string, organizationId: string): Promise<OrgAccess> {
@@ -45,8 +75,28 @@ export class AccessService {
     organizationId: string,
   ): Promise<{ principal: Principal; access: OrgAccess } | null> {
     return withOrganization(organizationId, async () => {
+      const key = `${userId}|${sessionId}|${organizationId}`;
+      // Taken before the row is read: a kept row is never labelled newer than what it holds.
+      const stamp = await this.stamps(organizationId, () => this.accountsStamp(organizationId));
+      const hit = this.kept.get(key);
+      if (stamp !== null && hit?.stamp === stamp && Date.now() < hit.expiresAt) {
+        return { principal: { ...hit.principal }, access: { ...hit.access } };
+      }
       const r = await readSessionUserInOrganization(this.db, userId, sessionId, organizationId);
-      return r && { principal: principalOf(r.user, sessionId), access: accessOf(organizationId, r.org) };
+      this.kept.delete(key);
+      if (!r) return null;
+      const principal = principalOf(r.user, sessionId);
+      const access = accessOf(organizationId, r.org);
+      if (stamp !== null) {
+        this.kept.set(key, {
+          stamp,
+          principal,
+          access,
+          expiresAt: new Date(r.sessionExpiresAt).getTime(),
+        });
+        if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      }
+      return { principal: { ...principal }, access: { ...access } };
     });
   }
 

@@ -154,9 +154,12 @@ export async function readSessionUserInOrganization(
   userId: string,
   sessionId: string,
   organizationId: string,
-): Promise<{ user: SessionUserRow; org: OrgAccessRow | null } | null> {
-  const r = await sql.query<SessionUserRow & { org_id: string | null } & Omit<OrgAccessRow, 'id'>>(
+): Promise<{ user: SessionUserRow; org: OrgAccessRow | null; sessionExpiresAt: Date | string } | null> {
+  const r = await sql.query<
+    SessionUserRow & { org_id: string | null; session_expires_at: Date | string } & Omit<OrgAccessRow, 'id'>
+  >(
     `SELECT u.id, u.email, u.name, u.global_role_id, u.is_email_verified, u.registration_status,
+            s.expires_at AS session_expires_at,
             o.id AS org_id, o.deactivated, o.paid_until, m.org_role_id, m.is_active
        FROM users u JOIN sessions s ON s.user_id = u.id
        LEFT JOIN organizations o ON o.id = $3
@@ -166,10 +169,11 @@ export async function readSessionUserInOrganization(
   );
   const row = r.rows[0];
   if (!row) return null;
-  const { org_id, deactivated, paid_until, org_role_id, is_active, ...user } = row;
+  const { org_id, deactivated, paid_until, org_role_id, is_active, session_expires_at, ...user } = row;
   return {
     user,
     org: org_id === null ? null : { id: org_id, deactivated, paid_until, org_role_id, is_active },
+    sessionExpiresAt: session_expires_at,
   };
 }
 
