@@ -231,6 +231,58 @@ export function eventStoreContract(
       });
     });
 
+    describe('appends started together', () => {
+      // Stores may write such appends in several transactions at once (PostgreSQL keeps two in flight):
+      // each append keeps its own outcome, and what one refuses never takes another down.
+      it('answers each on its own: the refused ones alone fail, the others are all written', async () => {
+        const streams = Array.from({ length: 12 }, (_, i) => streamName(`together-${i}`));
+        const old = streams[4];
+        await store().append(old, events(1), 'no_stream');
+        const head = await store().headPosition();
+        const outcomes = await Promise.allSettled(
+          streams.map((s, i) =>
+            // The first (written alone, before the others queue) and a later one are refused.
+            i === 0
+              ? store().append(s, events(1), 3)
+              : store().append(s, events(2), s === old ? 0 : 'no_stream'),
+          ),
+        );
+        expect(outcomes.map((o) => o.status)).toEqual(
+          streams.map((_, i) => (i === 0 ? 'rejected' : 'fulfilled')),
+        );
+        const refused = await conflict(store().append(old, events(1), 'no_stream'));
+        expect(refused.actual).toBe(2);
+        expect(await store().readStream(streams[0])).toEqual([]);
+        for (const s of streams.slice(1)) expect(await store().readStream(s)).toHaveLength(s === old ? 3 : 2);
+        const after = await store().readAll(head, 100);
+        const mine = after.filter((e) => streams.includes(e.streamId));
+        expect(mine).toHaveLength(22);
+        expectIncreasing(after.map((e) => e.globalPosition));
+      });
+
+      it('refuses the stale ones of many writers of one stream and writes the one at its version', async () => {
+        const s = streamName('together-stale');
+        await store().append(s, events(1), 'no_stream');
+        const other = streamName('together-other');
+        const outcomes = await Promise.allSettled([
+          store().append(other, events(1), 'no_stream'),
+          ...Array.from({ length: 5 }, () => store().append(s, events(1), 'no_stream')),
+          store().append(s, events(1), 0),
+        ]);
+        expect(outcomes.map((o) => o.status)).toEqual([
+          'fulfilled',
+          ...Array.from({ length: 5 }, () => 'rejected'),
+          'fulfilled',
+        ]);
+        for (const o of outcomes.slice(1, 6)) {
+          const e = (o as PromiseRejectedResult).reason as ConcurrencyError;
+          expect(e).toBeInstanceOf(ConcurrencyError);
+          expect([0, 1]).toContain(e.actual);
+        }
+        expect((await store().readStream(s)).map((e) => e.streamVersion)).toEqual([0, 1]);
+      });
+    });
+
     describe('idempotency by event id', () => {
       it('answers a re-append of the same events with the first result and writes nothing', async () => {
         const s = streamName('retry');

@@ -180,6 +180,98 @@ describe('PostgreSQL (pg): appends written together', () => {
   });
 });
 
+describe('PostgreSQL (pg): batches in flight together', () => {
+  let t: TestDatabase;
+  let store: PostgresEventStore;
+  let active = 0;
+  let most = 0;
+
+  // The append statements running at once, counted around each call.
+  const counting = (sql: Sql): Sql => ({
+    query: async (text, params, options) => {
+      if (!text.includes('okul_append_')) return sql.query(text, params, options);
+      most = Math.max(most, ++active);
+      try {
+        return await sql.query(text, params, options);
+      } finally {
+        active--;
+      }
+    },
+    exec: (text) => sql.exec(text),
+  });
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    store = await PostgresEventStore.create({
+      ...t.db,
+      ...counting(t.db),
+      transaction: (fn) => t.db.transaction((tx) => fn(counting(tx))),
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await t.drop();
+  });
+
+  it('writes a second batch while the first commits, and a batch the database refuses fails alone', async () => {
+    for (const badFirst of [true, false]) {
+      most = 0;
+      const twice = newEvent(5, 0);
+      const bad = () => store.append(`flight-bad-${badFirst}`, [twice, twice], 'no_stream');
+      const good = (i: number) => store.append(`flight-${badFirst}-${i}`, [newEvent(5, i)], 'no_stream');
+      const outcomes = await Promise.allSettled(
+        badFirst ? [bad(), good(1), good(2), good(3)] : [good(1), bad(), good(2), good(3)],
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(
+        badFirst
+          ? ['rejected', 'fulfilled', 'fulfilled', 'fulfilled']
+          : ['fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+      );
+      expect(most).toBeGreaterThanOrEqual(2);
+      expect(await store.readStream(`flight-bad-${badFirst}`)).toEqual([]);
+      for (const i of [1, 2, 3]) expect(await store.readStream(`flight-${badFirst}-${i}`)).toHaveLength(1);
+    }
+  });
+
+  it('writes appends to one stream in the order they were started while other batches are in flight', async () => {
+    const x = Array.from({ length: 5 }, (_, i) => newEvent(6, i));
+    const [a, , b, , c, [, d]] = await Promise.all([
+      store.append('flight-order', [x[0]], 'no_stream'),
+      store.append('flight-order-y', [newEvent(6, 10)], 'no_stream'),
+      store.append('flight-order', [x[1]], 0),
+      store.append('flight-order-z', [newEvent(6, 11)], 'no_stream'),
+      store.append('flight-order', [x[2], x[3]], 1),
+      store.appendMany([
+        { streamId: 'flight-order-w', events: [newEvent(6, 12)], expectedVersion: 'no_stream' },
+        { streamId: 'flight-order', events: [x[4]], expectedVersion: 3 },
+      ]),
+    ]);
+    expect([a, b, c, d].map((r) => r.nextExpectedVersion)).toEqual([0, 1, 3, 4]);
+    expect((await store.readStream('flight-order')).map((e) => e.id)).toEqual(x.map((e) => e.id));
+  });
+
+  it("refuses an append behind a version its stream reached earlier, with the stream's version now", async () => {
+    await store.append('flight-known', [newEvent(7, 0)], 'no_stream');
+    // Another process moves the stream on: what this instance remembers is only a version it reached.
+    const other = new PostgresEventStore(t.db);
+    await other.append('flight-known', [newEvent(7, 1)], 0);
+    await other.append('flight-known', [newEvent(7, 2)], 1);
+    await other.close();
+    // Two batches in flight first, so that the two appends below queue and go together.
+    const outcomes = await Promise.allSettled([
+      store.append('flight-known-a', [newEvent(7, 3)], 'no_stream'),
+      store.append('flight-known-b', [newEvent(7, 4)], 'no_stream'),
+      store.append('flight-known', [newEvent(7, 5)], 'no_stream'),
+      store.append('flight-known', [newEvent(7, 6)], 2),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const refused = (outcomes[2] as PromiseRejectedResult).reason as ConcurrencyError;
+    expect(refused).toBeInstanceOf(ConcurrencyError);
+    expect(refused.actual).toBe(2);
+    expect((await store.readStream('flight-known')).map((e) => e.streamVersion)).toEqual([0, 1, 2, 3]);
+  });
+});
+
 describe('PostgreSQL (pg): global order under concurrent writers', () => {
   const WRITERS = 16;
   const PER_WRITER = 100;

@@ -149,6 +149,30 @@ export const EVENTS_SCHEMA = `
     IF pos IS NOT NULL THEN PERFORM pg_notify('${APPENDED_CHANNEL}', pos::text); END IF;
   END
   $fn$;
+  -- The same for ONE event (the usual command), with scalar parameters: no arrays to build, unnest and
+  -- loop over, one version look-up, one id look-up and the insert.
+  CREATE OR REPLACE FUNCTION okul_append_one(
+    p_lock bigint, p_stream text, p_expected int, p_id uuid, p_type text, p_data jsonb, p_metadata jsonb
+  ) RETURNS TABLE (out_stream text, out_position text, out_version int)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    v int;
+    pos bigint;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock);
+    SELECT coalesce(max(e.stream_version), -1) INTO v FROM events e WHERE e.stream_id = p_stream;
+    IF p_expected IS NOT NULL AND v <> p_expected THEN RETURN; END IF;
+    IF EXISTS (SELECT 1 FROM events e WHERE e.event_id = p_id) THEN RETURN; END IF;
+    INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+      VALUES (p_id, p_stream, v + 1, p_type, p_data, p_metadata)
+      RETURNING global_position INTO pos;
+    out_stream := p_stream;
+    out_position := pos::text;
+    out_version := v + 1;
+    RETURN NEXT;
+    PERFORM pg_notify('${APPENDED_CHANNEL}', out_position);
+  END
+  $fn$;
 `;
 
 interface Row {
@@ -198,6 +222,14 @@ interface PendingUnit {
 type UnitOutcome = { results: AppendResult[] } | { error: Error };
 
 const MAX_UNITS_PER_BATCH = 256;
+/**
+ * Batches written at once on PostgreSQL, each its own transaction on its own connection. The append lock
+ * still lets one batch at a time draw positions and commit, but the next one is already at the lock when the
+ * first commits, instead of the database waiting for the reply, the callers and the next statement.
+ */
+const BATCHES_IN_FLIGHT = 2;
+/** Streams whose last known version is remembered to refuse stale appends without a statement each. */
+const KNOWN_VERSIONS = 10_000;
 
 /** Can the units be written by ONE call of the append function: each appends to distinct streams, none empty, and no stream is in two units. */
 function oneRound(units: StreamAppend[][]): boolean {
@@ -221,8 +253,16 @@ export class PostgresEventStore implements EventStore {
   readonly appendManyIsAtomic = true;
   private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
-  private flushing = false;
-  private drained: Promise<void> = Promise.resolve();
+  /** The streams of the batches being written: a unit on one of them waits for it (appends keep their order). */
+  private readonly busy = new Set<string>();
+  private inFlight = 0;
+  private readonly maxInFlight: number;
+  private idle: Array<() => void> = [];
+  /**
+   * A version each recently written stream is known to have reached. Versions only grow, so an append
+   * expecting less is a conflict (unless it repeats stored events), found without a statement under the lock.
+   */
+  private readonly known = new Map<string, number>();
   /** The highest position told to the `onAppended` listeners. */
   private told = 0n;
   private listeners = 0;
@@ -237,7 +277,10 @@ export class PostgresEventStore implements EventStore {
     private readonly db: Db,
     private readonly writer: Db = db,
     private readonly readsWhole: (streamId: string) => boolean = () => false,
-  ) {}
+  ) {
+    // PGlite is one connection: its transactions run one after another anyway.
+    this.maxInFlight = writer.kind === 'pglite' ? 1 : BATCHES_IN_FLIGHT;
+  }
 
   /** `readsWhole`: streams read by `writer` whole, whatever organisation their events were recorded in. */
   static async create(
@@ -294,25 +337,72 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * All appends of one call are one unit: a conflict in any of them writes none of them.
-   * Units that arrive while a transaction is in flight are queued and written together in the next one
+   * Units that arrive while transactions are in flight are queued and written together in the next one
    * (group commit): the append lock and the commit's flush are paid once per batch, not once per append.
+   * Up to `BATCHES_IN_FLIGHT` batches are written at once, on distinct streams; a unit on a stream of a batch
+   * in flight waits for it, so appends to one stream keep the order they were queued in.
    * Each unit keeps its own outcome; only an unexpected SQL error makes the batch retry unit by unit.
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return Promise.resolve([]);
     return new Promise<AppendResult[]>((resolve, reject) => {
       this.queue.push({ appends, resolve, reject });
-      if (!this.flushing) this.drained = this.flush();
+      this.pump();
     });
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      while (this.queue.length > 0) await this.commitBatch(this.queue.splice(0, MAX_UNITS_PER_BATCH));
-    } finally {
-      this.flushing = false;
+  /** Starts batches while fewer than the most are in flight and queued units can go. */
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      const streams = new Set(batch.flatMap((p) => p.appends.map((a) => a.streamId)));
+      for (const s of streams) this.busy.add(s);
+      this.inFlight++;
+      void this.commitBatch(batch)
+        .catch((e: unknown) => batch.forEach((p) => p.reject(e)))
+        .finally(() => {
+          for (const s of streams) this.busy.delete(s);
+          this.inFlight--;
+          this.pump();
+          if (this.inFlight === 0 && this.queue.length === 0) {
+            const waiting = this.idle;
+            this.idle = [];
+            for (const done of waiting) done();
+          }
+        });
     }
+  }
+
+  /**
+   * The queued units that can be written now, in queue order: none on a stream of a batch in flight, nor on
+   * a stream of a unit left behind (a later unit must not overtake an earlier one on its stream).
+   */
+  private takeBatch(): PendingUnit[] {
+    if (this.busy.size === 0 && this.queue.length <= MAX_UNITS_PER_BATCH) return this.queue.splice(0);
+    const held = new Set(this.busy);
+    const batch: PendingUnit[] = [];
+    const rest: PendingUnit[] = [];
+    for (const p of this.queue) {
+      if (batch.length < MAX_UNITS_PER_BATCH && !p.appends.some((a) => held.has(a.streamId))) {
+        batch.push(p);
+        continue;
+      }
+      rest.push(p);
+      for (const a of p.appends) held.add(a.streamId);
+    }
+    this.queue.length = 0;
+    for (const p of rest) this.queue.push(p);
+    return batch;
+  }
+
+  private remember(streamId: string, version: number): void {
+    const before = this.known.get(streamId);
+    if (before !== undefined && before >= version) return;
+    this.known.delete(streamId);
+    this.known.set(streamId, version);
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (this.known.size > KNOWN_VERSIONS) this.known.delete(this.known.keys().next().value!);
   }
 
   private async commitBatch(batch: PendingUnit[]): Promise<void> {
@@ -333,8 +423,15 @@ export class PostgresEventStore implements EventStore {
     }
     let last = 0n;
     outcomes.forEach((o, i) => {
-      if ('error' in o) return batch[i].reject(o.error);
-      for (const r of o.results) if (r.lastPosition > last) last = r.lastPosition;
+      if ('error' in o) {
+        if (o.error instanceof ConcurrencyError && o.error.actual !== null)
+          this.remember(o.error.streamId, o.error.actual);
+        return batch[i].reject(o.error);
+      }
+      o.results.forEach((r, j) => {
+        if (r.lastPosition > last) last = r.lastPosition;
+        this.remember(batch[i].appends[j].streamId, r.nextExpectedVersion);
+      });
       batch[i].resolve(o.results);
     });
     this.tell(last);
@@ -354,37 +451,75 @@ export class PostgresEventStore implements EventStore {
     // The version each stream written in this transaction is at now. A unit that expects another version of
     // one of them is a conflict (versions only grow) unless it repeats stored events: those are refused
     // together after one look-up of their ids, where writers that met on one counter cost a statement each
-    // per round, under the lock, for the one that could win.
+    // per round, under the lock, for the one that could win. The same holds for a unit expecting less than
+    // a version its stream reached in an earlier batch (`known`; the winner's batch may have gone just
+    // before), with the stream's version read for the refusal.
     const heads = new Map<string, number>();
     const settle = (u: number, o: UnitOutcome) => {
       outcomes[u] = o;
       if ('results' in o) units[u].forEach((a, j) => heads.set(a.streamId, o.results[j].nextExpectedVersion));
     };
-    const stale = (u: number): UnitOutcome | null => {
+    /**
+     * The unit's first append behind its stream, with the stream's version when this transaction knows it.
+     * On a stream an earlier waiting unit writes (`ahead`) only an expectation below it is behind for sure.
+     */
+    const stale = (u: number, ahead: Set<string>): { append: StreamAppend; actual?: number } | null => {
       const checked = new Set<string>();
       for (const a of units[u]) {
         // A later append of the unit to the same stream expects what the unit's own earlier one leaves.
         if (checked.has(a.streamId)) continue;
         checked.add(a.streamId);
+        const expected = expectedParam(a.expectedVersion);
+        if (expected === null) continue;
         const head = heads.get(a.streamId);
-        if (head !== undefined && a.expectedVersion !== 'any' && expectedParam(a.expectedVersion) !== head)
-          return { error: new ConcurrencyError(a.streamId, a.expectedVersion, head) };
+        if (head !== undefined) {
+          if (ahead.has(a.streamId) ? expected < head : expected !== head) return { append: a, actual: head };
+          continue;
+        }
+        const reached = this.known.get(a.streamId);
+        if (reached !== undefined && expected < reached) return { append: a };
       }
       return null;
     };
     while (waiting.length > 0) {
-      const suspects = waiting.filter((u) => stale(u) !== null);
+      const suspects: Array<{ u: number; append: StreamAppend; actual?: number }> = [];
+      const ahead = new Set<string>();
+      for (const u of waiting) {
+        const behind = stale(u, ahead);
+        if (behind) suspects.push({ u, ...behind });
+        else for (const a of units[u]) ahead.add(a.streamId);
+      }
       if (suspects.length > 0) {
-        const ids = suspects.flatMap((u) => units[u].flatMap((a) => a.events.map((e) => e.id)));
+        const ids = suspects.flatMap((x) => units[x.u].flatMap((a) => a.events.map((e) => e.id)));
         const r = await tx.query<{ id: string }>(
           'SELECT event_id::text AS id FROM events WHERE event_id = ANY($1::uuid[])',
           [ids],
         );
         const stored = new Set(r.rows.map((row) => row.id));
-        const refused = new Set(
-          suspects.filter((u) => !units[u].some((a) => a.events.some((e) => stored.has(e.id.toLowerCase())))),
-        );
-        for (const u of refused) outcomes[u] = stale(u)!;
+        const unsure = [
+          ...new Set(suspects.filter((x) => x.actual === undefined).map((x) => x.append.streamId)),
+        ];
+        const current = new Map<string, number>();
+        if (unsure.length > 0) {
+          const v = await tx.query<{ stream_id: string; v: number }>(
+            `SELECT stream_id, max(stream_version) AS v FROM events
+              WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+            [unsure],
+          );
+          for (const row of v.rows) current.set(row.stream_id, row.v);
+        }
+        const refused = new Set<number>();
+        for (const x of suspects) {
+          if (units[x.u].some((a) => a.events.some((e) => stored.has(e.id.toLowerCase())))) continue;
+          const actual = x.actual ?? current.get(x.append.streamId) ?? null;
+          // What was known is at most what is stored, unless the events were removed since: then the
+          // statement decides.
+          if ((actual ?? -1) === expectedParam(x.append.expectedVersion)) continue;
+          outcomes[x.u] = {
+            error: new ConcurrencyError(x.append.streamId, x.append.expectedVersion, actual),
+          };
+          refused.add(x.u);
+        }
         waiting = waiting.filter((u) => !refused.has(u));
         if (waiting.length === 0) break;
       }
@@ -458,18 +593,29 @@ export class PostgresEventStore implements EventStore {
         }),
       ),
     );
+    type Written = { stream_id: string; p: string; v: number };
+    // Prepared by name: parsed and planned once per connection, as these are sent for every append.
     const r =
-      units.length === 1
-        ? await tx.query<{ stream_id: string; p: string; v: number }>(
-            `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
-               FROM okul_append_unit($1, $2::int[], $3::text[], $4::int[], $5::uuid[], $6::int[], $7::text[], $8::text[], $9::text[])`,
-            [APPEND_LOCK, cols[0], ...cols.slice(2)],
-          )
-        : await tx.query<{ stream_id: string; p: string; v: number }>(
+      units.length > 1
+        ? await tx.query<Written>(
             `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
                FROM okul_append_events($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
             [APPEND_LOCK, ...cols],
-          );
+            { prepareAs: 'okul_append_events' },
+          )
+        : k === 1
+          ? await tx.query<Written>(
+              `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
+                 FROM okul_append_one($1, $2, $3, $4::uuid, $5, $6::jsonb, $7::jsonb)`,
+              [APPEND_LOCK, cols[2][0], cols[3][0], cols[4][0], cols[6][0], cols[7][0], cols[8][0]],
+              { prepareAs: 'okul_append_one' },
+            )
+          : await tx.query<Written>(
+              `SELECT out_stream AS stream_id, out_position AS p, out_version AS v
+                 FROM okul_append_unit($1, $2::int[], $3::text[], $4::int[], $5::uuid[], $6::int[], $7::text[], $8::text[], $9::text[])`,
+              [APPEND_LOCK, cols[0], ...cols.slice(2)],
+              { prepareAs: 'okul_append_unit' },
+            );
     const written = new Map(r.rows.map((row) => [row.stream_id, row]));
     const outcomes: UnitOutcome[] = [];
     for (const unit of units) {
@@ -608,7 +754,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Waits for queued appends to be written (the Db itself belongs to the caller). */
   async close(): Promise<void> {
-    await this.drained;
+    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((r) => this.idle.push(r));
     await this.stopHearing();
     this.appended.close();
   }

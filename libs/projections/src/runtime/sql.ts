@@ -1,8 +1,21 @@
 /** The smallest SQL surface the read models need; implemented over `pg` and PGlite in apps/server. */
 export interface Sql {
-  query<R = Record<string, any>>(text: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+  query<R = Record<string, any>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: R[]; rowCount: number }>;
   /** Several statements without parameters (DDL). */
   exec(text: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared under this name on each connection (pg), so a statement sent often is parsed
+   * and planned once per connection instead of on every call. One name, one text. Ignored where statements
+   * are not prepared by name (PGlite).
+   */
+  prepareAs?: string;
 }
 
 export interface Db extends Sql {

@@ -39,4 +39,17 @@ describe.each(['pg', 'pglite'] as const)('the database port on %s', (kind) => {
     const inTx = await db.transaction((tx) => tx.query(`SELECT id FROM t`));
     expect(inTx.rowCount).toBe(3);
   });
+
+  it('answers a statement prepared by name as the same statement sent whole, on every connection', async () => {
+    const text = `SELECT id, name FROM t WHERE id >= $1 ORDER BY id`;
+    const whole = await db.query(text, [2]);
+    // Several at once reach several pooled connections; each prepares the name on its first use.
+    const named = await Promise.all(
+      [2, 2, 3, 1].map((from) => db.query(text, [from], { prepareAs: 'port_rows_from' })),
+    );
+    expect(named[0].rows).toEqual(whole.rows);
+    expect(named.map((r) => r.rowCount)).toEqual([2, 2, 1, 3]);
+    const inTx = await db.transaction((tx) => tx.query(text, [3], { prepareAs: 'port_rows_from' }));
+    expect(inTx.rows).toEqual([{ id: 3, name: 'y' }]);
+  });
 });

@@ -47,8 +47,10 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
     client.on('error', (e) => log('pg').error({ err: e }, 'client error'));
   });
   const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
-    async query(text, params) {
-      const r = await c.query(text, params as unknown[]);
+    async query(text, params, options) {
+      const r = options?.prepareAs
+        ? await c.query({ name: options.prepareAs, text, values: params as unknown[] })
+        : await c.query(text, params as unknown[]);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
     async exec(text) {
@@ -105,7 +107,7 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
   const pooled = wrap(pool);
   const base: Sql = organization
     ? {
-        query: (text, params) => inSession((c) => wrap(c).query(text, params)),
+        query: (text, params, options) => inSession((c) => wrap(c).query(text, params, options)),
         exec: (text) => inSession((c) => wrap(c).exec(text)),
       }
     : pooled;
