@@ -17,7 +17,7 @@ import { freshFlights } from '../infra/read-model/fresh-flights';
 const MAX_KEPT = 10_000;
 
 interface KeptAccess {
-  /** The accounts read model's checkpoint (with its generation) read before the row was. */
+  /** The accounts read model's checkpoint (with its generation) in the snapshot the row was read in. */
   stamp: string;
   principal: Principal;
   access: OrgAccess;
@@ -36,23 +36,36 @@ export interface OrgAccess {
 
 /**
  * Reads the accounts read model for the guard: who is calling, and what they are in an organisation.
- * The caller's row in an organisation is kept while the accounts read model stays as it was: users,
- * sessions, organisations and memberships change only through it, so its checkpoint (read by one query
- * shared by concurrent requests, started after each arrived, so a logout or a removal answered before a
- * request always shows in it) moves with every change that could alter the row; the session's expiry is
- * checked against the clock. A parked event of the organisation in the accounts read model reads the row
- * again (and the stale-read guard answers for it).
+ * The caller's row in an organisation is kept with the accounts read model's checkpoint read in the same
+ * statement: users, sessions, organisations and memberships change only through that projection, so while
+ * the checkpoint stays the row holds. A kept row is served when a checkpoint read by one query shared by
+ * concurrent requests, started after each arrived (so a logout or a removal answered before a request always
+ * shows in it), still equals it, and the session has not expired by the clock. When another request has
+ * already seen the checkpoint move past the kept row, the row is read again at once instead of waiting for
+ * that query (the checkpoint moves with every event of any organisation: under writes, a read costs one
+ * round trip as before). A parked event of the organisation in the accounts read model reads the row again
+ * (and the stale-read guard answers for it).
  */
 @Injectable()
 export class AccessService {
   private readonly kept = new Map<string, KeptAccess>();
   private readonly stamps = freshFlights<string | null>();
+  /** Per organisation, the accounts checkpoint last seen (a hint only: whether a kept row may still hold). */
+  private readonly seen = new Map<string, string | null>();
 
   constructor(@Inject(DB) private readonly db: Db) {}
 
   private async accountsStamp(organizationId: string): Promise<string | null> {
     const s = await readProjectionStamps(this.db, ['accounts'], organizationId);
-    return s.parked || s.checkpoints === null ? null : s.checkpoints;
+    const stamp = s.parked || s.checkpoints === null ? null : s.checkpoints;
+    this.see(organizationId, stamp);
+    return stamp;
+  }
+
+  private see(organizationId: string, stamp: string | null) {
+    this.seen.delete(organizationId);
+    this.seen.set(organizationId, stamp);
+    if (this.seen.size > MAX_KEPT) this.seen.delete(this.seen.keys().next().value!);
   }
 
   /** The caller's membership in the organisation the call names: read within that organisation. */
@@ -76,20 +89,22 @@ export class AccessService {
   ): Promise<{ principal: Principal; access: OrgAccess } | null> {
     return withOrganization(organizationId, async () => {
       const key = `${userId}|${sessionId}|${organizationId}`;
-      // Taken before the row is read: a kept row is never labelled newer than what it holds.
-      const stamp = await this.stamps(organizationId, () => this.accountsStamp(organizationId));
       const hit = this.kept.get(key);
-      if (stamp !== null && hit?.stamp === stamp && Date.now() < hit.expiresAt) {
-        return { principal: { ...hit.principal }, access: { ...hit.access } };
+      if (hit && Date.now() < hit.expiresAt && this.seen.get(organizationId) === hit.stamp) {
+        const stamp = await this.stamps(organizationId, () => this.accountsStamp(organizationId));
+        if (stamp !== null && stamp === hit.stamp) {
+          return { principal: { ...hit.principal }, access: { ...hit.access } };
+        }
       }
       const r = await readSessionUserInOrganization(this.db, userId, sessionId, organizationId);
       this.kept.delete(key);
       if (!r) return null;
       const principal = principalOf(r.user, sessionId);
       const access = accessOf(organizationId, r.org);
-      if (stamp !== null) {
+      if (r.stamp !== null) {
+        this.see(organizationId, r.stamp);
         this.kept.set(key, {
-          stamp,
+          stamp: r.stamp,
           principal,
           access,
           expiresAt: new Date(r.sessionExpiresAt).getTime(),
