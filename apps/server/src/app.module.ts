@@ -26,6 +26,7 @@ import { MediaModule } from './media/media.module';
 import { BackupsModule } from './backups/backups.module';
 import { HistoryModule } from './history/history.module';
 import { guardStaleReads } from './infra/stale-reads';
+import { awaitSlowReadModels, readSideWaits } from './infra/slow-read-models';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -77,10 +78,11 @@ class CoreModule {
       { provide: PERSISTENCE, useValue: runtime.persistence },
       {
         provide: DB,
-        useValue: guardStaleReads(
-          runtime.persistence.db,
-          runtime.runner.projections,
-          runtime.persistence.ownerDb,
+        useValue: awaitSlowReadModels(
+          guardStaleReads(runtime.persistence.db, runtime.runner.projections, runtime.persistence.ownerDb),
+          runtime.runner,
+          runtime.persistence.store,
+          readSideWaits(runtime.persistence.db),
         ),
       },
       { provide: CROSS_ORG_DB, useValue: runtime.persistence.ownerDb },

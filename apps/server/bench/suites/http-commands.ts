@@ -3,6 +3,7 @@ import { studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { payWithMock, type SignedIn } from '../../test/support/test-server';
 import { ensureOwner, loginOwner, startServer, startServerProcess } from '../large-org/seed';
 import type { BenchContext } from '../support/context';
+import { scrape, stepProfile, type StepProfile } from '../support/command-steps';
 import { httpClient, type Answer } from '../support/http-client';
 import { toRaw } from '../support/raw-baseline';
 import { percentile, round } from '../support/stats';
@@ -79,7 +80,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   } finally {
     await seeder.close();
   }
-  const server = await startServerProcess(url);
+  const server = await startServerProcess(url, { metrics: true });
   const owner = await loginOwner(server.baseUrl);
   const http = httpClient(server.baseUrl, owner.token, Math.max(CLIENTS, REGISTER_CLIENTS));
   const base = `/api/v1/orgs/${owner.organizationId}`;
@@ -117,7 +118,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     const addPayment = (c: number) => post('addPayment', { studentId: students[c], courseId, amount: '100' });
     const registerStudent = () => post('registerStudent', studentBody(tckn(), { regY: 2025 }));
 
-    const measured: Record<string, Load & { ratioToRaw16: number | null }> = {};
+    const measured: Record<string, Load & { ratioToRaw16: number | null; profile: StepProfile }> = {};
     for (const [name, clients, send] of [
       ['addAttendance', CLIENTS, addAttendance],
       ['addPayment', CLIENTS, addPayment],
@@ -125,11 +126,17 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     ] as const) {
       ctx.log(`http-commands: ${name}, ${clients} clients, ${MS} ms`);
       await load(clients, WARMUP_MS, send);
+      const before = await scrape(server.metricsUrl!);
       const l = await load(clients, MS, send);
-      measured[name] = { ...l, ratioToRaw16: toRaw(l.requestsPerSecond, raw.connections16.commitsPerSecond) };
+      const profile = stepProfile(before, await scrape(server.metricsUrl!));
+      measured[name] = {
+        ...l,
+        ratioToRaw16: toRaw(l.requestsPerSecond, raw.connections16.commitsPerSecond),
+        profile,
+      };
     }
     return {
-      note: 'whole server in its own process over keep-alive HTTP; latency from request start to the whole answer; ratioToRaw16 = requests/s over the raw baseline of 16 connections',
+      note: "whole server in its own process over keep-alive HTTP; latency from request start to the whole answer; ratioToRaw16 = requests/s over the raw baseline of 16 connections; profile = mean ms per command of each step (decide, append, read-your-writes wait) and per batch of each projection, from the server's metrics",
       ...measured,
       conflicts: Object.values(measured).reduce((n, l) => n + l.conflicts, 0),
     };

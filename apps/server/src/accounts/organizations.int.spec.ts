@@ -409,6 +409,9 @@ describe('people and invitations', () => {
       .send({ email: registrationForm().email, name: 'A', orgId: owner.organizationId, orgRoleId: 4 });
     expect(byStaff.status).toBe(403);
     expect((await request(t.http).get(org(staff, 'getOrganizationUsers')).set(staff.auth)).status).toBe(200);
+    // Read straight from the table, not through a read of the API: the audit log is waited for here.
+    const { runner, persistence } = t.server.runtime;
+    expect(await runner.waitFor(await persistence.store.headPosition())).toBe(true);
     const logs = await t.database.db.query(
       `SELECT count(*)::int AS n FROM audit_log WHERE action = 'invite_user_failed' AND organization_id = $1`,
       [owner.organizationId],

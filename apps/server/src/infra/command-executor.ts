@@ -166,6 +166,16 @@ export class CommandExecutor {
   /** Told of every concurrency conflict: retried, or refused with 409 after the last try (the metrics). */
   onConflict?: (outcome: 'retried' | 'refused') => void;
   /**
+   * Told how long each step of a written command took (the metrics, read by the bench): deciding (the
+   * lookups, loads and decider), the append, and the wait for the read models (read-your-writes).
+   */
+  onStep?: (step: 'decide' | 'append' | 'wait', ms: number) => void;
+  /**
+   * Read models a command of an organisation does not wait for: their reads wait instead, until they have
+   * applied the organisation's last event (`slow-read-models.ts`). Empty: every command waits for all.
+   */
+  readSideWaits: ReadonlySet<string> = new Set();
+  /**
    * Streams decided as allocation counters. Commands of this process that draw from one take turns from
    * its read to its append, so they do not all read the same number and all but one retry, again and again.
    */
@@ -304,6 +314,7 @@ export class CommandExecutor {
       };
       // A turn on a counter lasts from its read to the append: the wait for the read models is not part of it.
       const endTurn = () => scope.release?.();
+      const decideStarted = performance.now();
       const decided = await deciding
         .run(scope, () => decideAll(attempt))
         .catch((e: unknown) => {
@@ -345,6 +356,8 @@ export class CommandExecutor {
           })),
         };
       });
+      const appendStarted = performance.now();
+      this.onStep?.('decide', appendStarted - decideStarted);
       try {
         const results = await (
           this.store.appendManyIsAtomic
@@ -352,11 +365,18 @@ export class CommandExecutor {
             : this.appendInOrder(ctx, metadata, decisions, appends, scope.generations)
         ).finally(endTurn);
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
-        // Read models without a handler for any of these events show the write already: not waited for.
+        const waitStarted = performance.now();
+        this.onStep?.('append', waitStarted - appendStarted);
+        // Read models without a handler for any of these events show the write already: not waited for; nor
+        // are those whose reads wait for the organisation's last event themselves.
         const types = [...new Set(appends.flatMap((a) => a.events.map((e) => e.type)))];
-        await this.projections.waitFor(position, undefined, (p) =>
-          types.some((type) => handlerFor(p, type) !== undefined),
+        const readSide = ctx.organizationId ? this.readSideWaits : new Set<string>();
+        await this.projections.waitFor(
+          position,
+          undefined,
+          (p) => !readSide.has(p.name) && types.some((type) => handlerFor(p, type) !== undefined),
         );
+        this.onStep?.('wait', performance.now() - waitStarted);
         return position;
       } catch (e) {
         if (e instanceof ConcurrencyError) {

@@ -76,6 +76,17 @@ export interface RebuildResult {
 }
 
 const BATCH = 2000;
+/** The shared poll's pace while someone waits for a projection another process leads. */
+const POLL_MS = 10;
+/** Its pace when this runner's own commits answer (a safety net only). */
+const LEADER_POLL_MS = 200;
+
+/** One caller of `waitFor`: the position and the projections it waits for. */
+interface Waiter {
+  position: bigint;
+  names: string[];
+  done: (ok: boolean) => void;
+}
 /** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
 const SKIP_BATCHES = 25;
 
@@ -356,6 +367,27 @@ async function applyBatch(
   );
   if (res.rowCount !== 1) throw new CheckpointMoved(p.name);
   return { to, parked };
+}
+
+/**
+ * Moves an active checkpoint past events the projection has no handler for: one compare-and-set statement (a
+ * concurrent batch's claim makes it wait, then find the position moved). Nothing to apply means nothing to park.
+ */
+async function moveCheckpoint(
+  db: Sql,
+  name: string,
+  generation: number,
+  from: bigint,
+  events: StoredEvent[],
+): Promise<bigint> {
+  const to = events[events.length - 1].globalPosition;
+  const res = await db.query(
+    `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+      WHERE name = $1 AND generation = $2 AND position = $3 AND state = 'active'`,
+    [name, generation, from.toString(), to.toString()],
+  );
+  if (res.rowCount !== 1) throw new CheckpointMoved(name);
+  return to;
 }
 
 /**
@@ -729,7 +761,19 @@ export class ProjectionRunner {
   private stopped = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private waiters = new Set<() => void>();
+  /** Read-your-writes: the callers of `waitFor` still waiting, answered together (see `settle`). */
+  private waiters = new Set<Waiter>();
+  /**
+   * What this process knows each projection has applied: a lower bound, from its own commits (as leader)
+   * and from the shared poll of the checkpoints. Checkpoints only move forward (a rebuild swaps in a
+   * generation at least as far), and appends commit in position order, so a known position never lies.
+   */
+  private known = new Map<string, bigint>();
+  /** The last poll: per projection, whether it is waited for (active, at this code's version). */
+  private counted: Map<string, boolean> | null = null;
+  /** The shared poll of the checkpoints, while anyone waits (one query per process, not one per waiter). */
+  private polling: Promise<void> | null = null;
+  private wakePoll: (() => void) | null = null;
   private abort = new AbortController();
   private slots: Slots;
   private reads: SharedReads;
@@ -929,7 +973,6 @@ export class ProjectionRunner {
         return;
       }
       this.forgetPassedReads();
-      for (const w of this.waiters) w();
       if (!worked && !this.stopped && this.notified === notified) await this.nap();
     }
   }
@@ -1000,6 +1043,7 @@ export class ProjectionRunner {
     const generation = row.generation;
     const from = BigInt(row.position);
     l.position = from;
+    this.applied(l.p.name, from);
     const t = performance.now();
     let events = await this.reads.read(from);
     // A full batch without an event this projection handles would write nothing but its checkpoint: read on
@@ -1020,6 +1064,20 @@ export class ProjectionRunner {
       return false;
     }
     l.state = 'running';
+    if (!events.some((e) => handlerFor(l.p, e.type))) {
+      // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
+      // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
+      // every append, kept the slots from the projections a command waits for.
+      try {
+        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, events);
+      } catch (e) {
+        if (e instanceof CheckpointMoved) return true;
+        throw e;
+      }
+      this.applied(l.p.name, l.position);
+      l.meter.events += passed + events.length;
+      return true;
+    }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
     // catch up) must not keep one from a projection that has work.
     const done = await this.slots.take();
@@ -1027,6 +1085,7 @@ export class ProjectionRunner {
       if (this.stopped) return false;
       const setBased = this.opts.setBased ?? true;
       l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
+      this.applied(l.p.name, l.position);
       l.meter.events += passed + events.length;
       l.meter.batches++;
       l.meter.lastAppliedMs = performance.now() - this.startedAt;
@@ -1071,40 +1130,110 @@ export class ProjectionRunner {
 
   /**
    * Read-your-writes: resolves true once every healthy projection of this runner's code version has applied
-   * `position` (false on timeout). Reads checkpoints from the database, so it also works when another
-   * instance is the leader. Failed projections, and ones stored at another version, are not waited for.
-   * `only`: the projections to wait for (say, those that handle the events a command wrote); default all.
+   * `position` (false on timeout). Failed projections, and ones stored at another version, are not waited
+   * for. `only`: the projections to wait for (say, those that handle the events a command wrote); default all.
+   * Where this runner leads a projection, its commits answer at once (no query); the others' checkpoints are
+   * read by one poll shared by every waiter of the process, so it also works when another instance leads.
    */
-  async waitFor(
+  waitFor(
     position: bigint,
     timeoutMs = 5000,
     only: (p: Projection) => boolean = () => true,
   ): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    const mine = this.projections.filter(only);
-    if (mine.length === 0) return true;
-    const names = mine.map((p) => p.name);
-    const versions = mine.map((p) => p.version);
+    const names = this.projections.filter(only).map((p) => p.name);
+    if (names.length === 0) return Promise.resolve(true);
+    if (names.every((n) => (this.known.get(n) ?? -1n) >= position)) return Promise.resolve(true);
     this.notify();
-    for (;;) {
-      const r = await this.db.query<{ behind: string }>(
-        `SELECT count(*)::text AS behind
-           FROM unnest($2::text[], $3::int[]) AS mine(name, version)
-           JOIN projection_state s ON s.name = mine.name AND s.version = mine.version
-           JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-          WHERE c.state = 'active' AND c.position < $1`,
-        [position.toString(), names, versions],
-      );
-      if (r.rows[0].behind === '0') return true;
-      if (Date.now() > deadline) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
+    return new Promise<boolean>((resolve) => {
+      const w: Waiter = {
+        position,
+        names,
+        done: (ok) => {
           clearTimeout(timer);
-          this.waiters.delete(done);
+          this.waiters.delete(w);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => w.done(this.reached(w)), timeoutMs);
+      this.waiters.add(w);
+      // A poll napping at the slow pace is woken when this waiter needs a projection led elsewhere.
+      if (names.some((n) => !this.leads(n))) this.wakePoll?.();
+      this.polling ??= this.poll().finally(() => {
+        this.polling = null;
+        // A waiter that came as the loop ended starts it again.
+        if (this.waiters.size > 0) this.polling = this.poll().finally(() => (this.polling = null));
+      });
+    });
+  }
+
+  /** A projection's applied position as this process learnt it (its commit, or the shared poll). */
+  private applied(name: string, position: bigint): void {
+    if ((this.known.get(name) ?? -1n) >= position) return;
+    this.known.set(name, position);
+    if (this.waiters.size > 0) this.settle();
+  }
+
+  private reached(w: Waiter): boolean {
+    return w.names.every(
+      (n) =>
+        (this.known.get(n) ?? -1n) >= w.position || (this.counted !== null && this.counted.get(n) !== true),
+    );
+  }
+
+  /** Answers every waiter whose projections have all reached its position. */
+  private settle(): void {
+    for (const w of [...this.waiters]) if (this.reached(w)) w.done(true);
+  }
+
+  /** Whether this runner applies the projection's batches right now (its commits then answer its waiters). */
+  private leads(name: string): boolean {
+    const l = this.live.get(name);
+    return !!l && !!l.release && !!l.worker && l.state !== 'failed' && l.state !== 'standby';
+  }
+
+  /**
+   * One query for every waiter of the process, at a short pace while one waits for a projection led
+   * elsewhere, at a slow one (a safety net: a lead lost, a projection that failed) when this runner's own
+   * commits will answer.
+   */
+  private async poll(): Promise<void> {
+    while (this.waiters.size > 0) {
+      try {
+        const r = await this.db.query<{ name: string; position: string; counted: boolean }>(
+          `SELECT s.name, c.position::text AS position, (s.version = mine.version AND c.state = 'active') AS counted
+             FROM unnest($1::text[], $2::int[]) AS mine(name, version)
+             JOIN projection_state s ON s.name = mine.name
+             JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation`,
+          [this.projections.map((p) => p.name), this.projections.map((p) => p.version)],
+        );
+        const counted = new Map<string, boolean>();
+        for (const x of r.rows) {
+          counted.set(x.name, x.counted);
+          if ((this.known.get(x.name) ?? -1n) < BigInt(x.position))
+            this.known.set(x.name, BigInt(x.position));
+        }
+        this.counted = counted;
+        this.settle();
+      } catch {
+        // The database is away for a moment: the next round asks again, a waiter's timeout still answers.
+      }
+      if (this.waiters.size === 0) return;
+      const remote = [...this.waiters].some((w) =>
+        w.names.some((n) => (this.known.get(n) ?? -1n) < w.position && !this.leads(n)),
+      );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(
+          () => {
+            this.wakePoll = null;
+            resolve();
+          },
+          remote ? POLL_MS : LEADER_POLL_MS,
+        );
+        this.wakePoll = () => {
+          clearTimeout(timer);
+          this.wakePoll = null;
           resolve();
         };
-        const timer = setTimeout(done, 20);
-        this.waiters.add(done);
       });
     }
   }

@@ -33,6 +33,13 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly commandSteps = new Histogram({
+    name: 'okul_command_step_seconds',
+    help: 'Time of each step of a written command: decide (lookups, loads, decider), append, wait (read-your-writes)',
+    labelNames: ['step'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
   readonly jobFailures = new Counter({
     name: 'okul_job_failures_total',
     help: 'Failed attempts of background jobs, by queue',
@@ -83,6 +90,30 @@ export class Metrics {
         for (const p of await projections()) this.set({ projection: p.name }, p.parked);
       },
     });
+    // What this process's projection loops did since they started (nothing where another process leads them).
+    for (const [metric, help, pick] of [
+      ['okul_projection_applied_batches', 'Batches applied by this process, by projection', (t) => t.batches],
+      ['okul_projection_applied_events', 'Events applied by this process, by projection', (t) => t.events],
+      [
+        'okul_projection_apply_seconds',
+        'Seconds this process spent applying batches (each in its transaction), by projection',
+        (t) => t.applyMs / 1000,
+      ],
+    ] as const satisfies ReadonlyArray<
+      readonly [string, string, (t: ReturnType<ProjectionRunner['throughput']>[string]) => number]
+    >) {
+      new Gauge({
+        name: metric,
+        help,
+        labelNames: ['projection'] as const,
+        registers,
+        collect() {
+          this.reset();
+          for (const [name, t] of Object.entries(runner.throughput()))
+            this.set({ projection: name }, pick(t));
+        },
+      });
+    }
     new Gauge({
       name: 'okul_queue_depth',
       help: 'Background jobs waiting, delayed or running, by queue',

@@ -128,6 +128,8 @@ describe('metrics', () => {
     'okul_job_failures_total',
     'okul_db_pool_connections',
     'okul_db_pool_waiting_queries',
+    'okul_command_step_seconds_count',
+    'okul_projection_apply_seconds',
   ];
 
   it('answers on the public port only with the token', async () => {
@@ -147,6 +149,10 @@ describe('metrics', () => {
     expect(res.text).not.toContain(owner.organizationId);
     expect(res.text).toMatch(/okul_projection_lag_events\{projection="[a-z_]+"\} \d+/);
     expect(res.text).toMatch(/okul_db_pool_connections\{pool="api"\} [1-9]/);
+    // The owner's sign-up was written by commands: each step of them timed, and this process applied them.
+    for (const step of ['decide', 'append', 'wait'])
+      expect(res.text).toMatch(new RegExp(`okul_command_step_seconds_count\\{step="${step}"\\} [1-9]`));
+    expect(res.text).toMatch(/okul_projection_applied_batches\{projection="accounts"\} [1-9]/);
   });
 
   it('answers on METRICS_PORT without a token', async () => {
