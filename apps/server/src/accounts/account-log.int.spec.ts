@@ -6,6 +6,7 @@ import {
   login,
   signUpOwner,
   startTestServer,
+  projectionsCaughtUp,
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const settle = async () =>
-  t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());
+const settle = () => projectionsCaughtUp(t);
 
 const orgLogs = async (action: string) => {
   await settle();

@@ -13,6 +13,7 @@ import {
   sentMails,
   signUpOwner,
   startTestServer,
+  projectionsCaughtUp,
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
@@ -60,7 +61,7 @@ async function craftExpiredToken(
     ],
     'any',
   );
-  await t.server.runtime.runner.waitFor(r.lastPosition);
+  await projectionsCaughtUp(t, r.lastPosition);
   return token;
 }
 
@@ -211,9 +212,7 @@ describe('password reset', () => {
     const broken = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       const known = await signUpOwner(broken.http, {}, { verify: false, pay: false });
-      await broken.server.runtime.runner.waitFor(
-        await broken.server.runtime.persistence.store.headPosition(),
-      );
+      await projectionsCaughtUp(broken);
       const ask = (email: string) =>
         request(broken.http).post('/api/v1/requestResetPassword').send({ email });
       const [a, b] = [await ask(known.email), await ask(`kimse-${randomUUID()}@example.com`)];

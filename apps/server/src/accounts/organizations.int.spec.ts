@@ -10,6 +10,7 @@ import {
   registrationForm,
   signUpOwner,
   startTestServer,
+  projectionsCaughtUp,
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
@@ -237,7 +238,7 @@ describe('people and invitations', () => {
       ],
       'no_stream',
     );
-    await t.server.runtime.runner.waitFor(appended.lastPosition);
+    await projectionsCaughtUp(t, appended.lastPosition);
     expect(
       (
         await request(t.http)

@@ -7,6 +7,7 @@ import {
   login,
   signUpOwner,
   startTestServer,
+  projectionsCaughtUp,
   type SignedIn,
   type TestServer,
 } from '../../test/support/test-server';
@@ -28,8 +29,7 @@ interface Entry {
   device?: string;
 }
 
-const settle = async () =>
-  t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());
+const settle = () => projectionsCaughtUp(t);
 
 const systemLogs = (s: SignedIn, body: object) =>
   request(t.http).post('/api/v1/requestSystemLogs').set(s.auth).send(body);

@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCourse, addMember, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { seedGlobalUser } from '../../test/support/seed-users';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
-import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
+import {
+  projectionsCaughtUp,
+  signUpOwner,
+  startTestServer,
+  type SignedIn,
+  type TestServer,
+} from '../../test/support/test-server';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { streamFullDump } from './full-dump';
 
@@ -129,7 +135,7 @@ describe('POST requestbk (api.md 7.4): the whole database as a zip', () => {
 
 describe('GET getbklogs (api.md 7.4): the backups taken', () => {
   it('lists the backup taken above with who, when, size, duration and success; admins only', async () => {
-    await t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());
+    await projectionsCaughtUp(t);
     for (const s of [developer, owner, schoolAdmin]) {
       expect((await request(t.http).get('/api/v1/getbklogs').set(s.auth)).status).toBe(403);
     }

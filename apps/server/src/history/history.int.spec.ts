@@ -29,6 +29,22 @@ const post = (call: string, body: object) =>
 const history = (query: Record<string, string>, as: SignedIn = owner, organizationId?: string) =>
   orgApi(t, as, organizationId ?? owner.organizationId).get('getRecordHistory', query);
 
+/** Once the clock has moved on by a millisecond at least. */
+async function tick() {
+  const from = Date.now();
+  while (Date.now() <= from) await new Promise((r) => setTimeout(r, 1));
+}
+/**
+ * A moment strictly after the writes answered so far and before the next: a command's time has milliseconds
+ * and `at` takes the writes of its own millisecond, so a write in the same millisecond would count as before.
+ */
+async function momentBetweenWrites(): Promise<string> {
+  await tick();
+  const at = new Date().toISOString();
+  await tick();
+  return at;
+}
+
 const changesOf = (v: { changes: Array<{ label: string; old: string | null; new: string | null }> }) =>
   v.changes.map((c) => [c.label, c.old, c.new]);
 
@@ -93,7 +109,7 @@ describe('getRecordHistory', () => {
       method: 'cash',
     });
     const id = added.body.id as string;
-    const between = new Date().toISOString();
+    const between = await momentBetweenWrites();
     await post('editPayment', { id, amount: 200, method: 'cash' });
     const amountAt = async (at: string) => {
       const r = await history({ kind: 'payment', id, at });
@@ -204,7 +220,7 @@ describe('getStudentBalanceAsOf', () => {
     await post('addAttendance', { ...lesson, day: 3 });
     const second = await post('addAttendance', { ...lesson, day: 10 });
     const paid = await post('addPayment', { studentId: s.id, courseId: guitar, amount: 250, method: 'cash' });
-    const before = new Date().toISOString();
+    const before = await momentBetweenWrites();
     await post('editPayment', { id: paid.body.id, amount: 400, method: 'cash' });
     await post('deleteAttendance', { id: second.body.id });
     await post('editEnrollment', { id: e.body.id, discount: 50 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ROLES, generateTckn, organizationStream } from '@okul/domain';
-import type { SignedIn, TestServer } from './test-server';
+import { projectionsCaughtUp, type SignedIn, type TestServer } from './test-server';
 
 /** A deterministic source of valid, distinct TCKNs for one test file. */
 export function tcknSource(seed = 1) {
@@ -94,7 +94,7 @@ export async function addMember(
     ],
     'any',
   );
-  await t.server.runtime.runner.waitFor(r.lastPosition);
+  await projectionsCaughtUp(t, r.lastPosition);
 }
 
 /** Adds a course and answers its id. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@okul/domain';
 import { emailReservationStream, userStream } from '@okul/domain';
 import { hashPassword } from '../../src/auth/password';
-import { login, type SignedIn, type TestServer } from './test-server';
+import { login, projectionsCaughtUp, type SignedIn, type TestServer } from './test-server';
 
 /**
  * A user holding a global role (admin 0, developer 1), written straight into the event store as the
@@ -50,7 +50,8 @@ export async function seedGlobalUser(
     },
     { streamId: userStream(userId), events, expectedVersion: 'no_stream' },
   ]);
-  await t.server.runtime.runner.waitFor(
+  await projectionsCaughtUp(
+    t,
     results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n),
   );
   return login(t.http, email, password);

@@ -89,6 +89,18 @@ export async function startTestServer(
   return t;
 }
 
+/**
+ * Waits until every projection of the server has applied the store up to `position` (by default its head):
+ * a test reading a read model next must not go on before, however loaded the machine (the runner's own
+ * default wait is 5 s, and its answer is easy to ignore).
+ */
+export async function projectionsCaughtUp(t: Pick<TestServer, 'server'>, position?: bigint): Promise<void> {
+  const { runner, persistence } = t.server.runtime;
+  const at = position ?? (await persistence.store.headPosition());
+  if (!(await runner.waitFor(at, 60_000)))
+    throw new Error(`the projections did not reach position ${at} within 60 s`);
+}
+
 export interface SentMail {
   to: string;
   subject: string;
@@ -250,8 +262,8 @@ export async function login(http: App, email: string, password: string): Promise
 }
 
 /**
- * A one-month subscription paid `monthsAgo` months ago, recorded as the product records a payment (mock
- * checkout initiated through the API, completed by the billing service at that past moment): the owner's
+ * A one-month subscription paid `monthsAgo` months (of 31 days) ago, recorded as the product records a payment
+ * (mock checkout initiated through the API, completed by the billing service at that past moment): the owner's
  * registration is active and the membership has lapsed since.
  */
 export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number): Promise<void> {
@@ -262,8 +274,9 @@ export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number):
   if (page.status !== 200) throw new Error(`mock initiate failed: ${page.status} ${page.text}`);
   const href = /id="mock3ds-link" href="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&') ?? '';
   const paymentId = new URL(href).searchParams.get('posnetData') ?? '';
-  const then = new Date();
-  then.setUTCMonth(then.getUTCMonth() - monthsAgo);
+  // Whole months of 31 days: setUTCMonth on the 31st (or 29th-30th) lands in the next month's first days and
+  // would make "a month ago" less than a month ago.
+  const then = new Date(Date.now() - monthsAgo * 31 * 86_400_000);
   const state = await t.server.app.get(CommandBus).execute(
     new CompletePaymentCommand(
       {
@@ -285,5 +298,5 @@ export async function payLongAgo(t: TestServer, s: SignedIn, monthsAgo: number):
     ),
   );
   if (state.status !== 'succeeded') throw new Error(`past payment not recorded: ${state.status}`);
-  await t.server.runtime.runner.waitFor(await t.server.runtime.persistence.store.headPosition());
+  await projectionsCaughtUp(t);
 }

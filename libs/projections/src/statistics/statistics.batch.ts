@@ -1,17 +1,8 @@
-import { enrollmentCoversSql, monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { monthOf, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import {
-  currentAt,
-  movedRanges,
-  accountsFromLines,
-  day,
-  holder,
-  month,
-  studentEnrolledAt,
-  type T,
-} from './statistics.sql';
+import { movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
 
 /** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
 export const STATISTICS_TYPES = [
@@ -141,14 +132,17 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
       [JSON.stringify(ledger)],
     );
-  if (debt.length > 0)
-    await sql.query(
+  if (debt.length > 0) {
+    // The lines come back with their Istanbul day as SQL computed it: the accounts are folded from them.
+    const written = await sql.query<DayLine>(
       `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
        SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}`,
+         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}
+       RETURNING organization_id, student_id, course_id, kind, day::text AS day, delta::text AS delta`,
       [JSON.stringify(debt)],
     );
-  if (debt.length > 0) await refreshAccounts(sql, t, debt);
+    await refreshAccounts(sql, t, written.rows);
+  }
 
   const last = new Map<string, string>();
   for (const e of events) {
@@ -368,6 +362,89 @@ const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
   delta,
 });
 
+/** An enrolment version as the lessons of a part are priced and counted by it. */
+interface HeldBy {
+  enrollment_id: string;
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  enrollment_type: string;
+  /** Epoch milliseconds of start_date, end_date (none: never ends) and created_at. */
+  start: number;
+  end: number;
+  created: number;
+  charge: number;
+  from_pos: number;
+  to_pos: number;
+}
+
+/**
+ * The enrolment versions that may price or count a lesson of the part: of the lessons' courses, current at
+ * some position of the part and holding some time of it (the versions the part itself recorded included).
+ * Read once, then each lesson takes its own from them in memory, by the same rules as `holder` and
+ * `studentEnrolledAt` (a lateral lookup per row and a join per lesson were a fifth of the catch-up).
+ */
+async function versionsFor(sql: Sql, t: T, lessons: readonly Ev[]): Promise<HeldBy[]> {
+  const data = lessons.map((e) => (e as EventOf<'AttendanceAdded'>).data);
+  const times = data.map((d) => Date.parse(d.timestamp));
+  const positions = lessons.map((e) => e.globalPosition);
+  const r = await sql.query<{
+    enrollment_id: string;
+    organization_id: string;
+    student_id: string;
+    course_id: string;
+    enrollment_type: string;
+    start_ms: number;
+    end_ms: number | null;
+    created_ms: number;
+    charge: string;
+    from_pos: string;
+    to_pos: string | null;
+  }>(
+    `SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type,
+            (extract(epoch FROM start_date) * 1000)::float8 AS start_ms, (extract(epoch FROM end_date) * 1000)::float8 AS end_ms,
+            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, greatest(price - greatest(discount, 0), 0)::text AS charge, from_pos::text, to_pos::text
+       FROM ${t('stat_enrollments')}
+      WHERE course_id = ANY($1::uuid[]) AND from_pos <= $2 AND (to_pos IS NULL OR to_pos > $3)
+        AND start_date <= $4 AND (end_date IS NULL OR end_date > $5)`,
+    [
+      [...new Set(data.map((d) => d.courseId))],
+      positions.reduce((a, b) => (a > b ? a : b)).toString(),
+      positions.reduce((a, b) => (a < b ? a : b)).toString(),
+      new Date(Math.max(...times)).toISOString(),
+      new Date(Math.min(...times)).toISOString(),
+    ],
+  );
+  return r.rows.map((v) => ({
+    enrollment_id: v.enrollment_id,
+    organization_id: v.organization_id,
+    student_id: v.student_id,
+    course_id: v.course_id,
+    enrollment_type: v.enrollment_type,
+    start: v.start_ms,
+    end: v.end_ms ?? Number.POSITIVE_INFINITY,
+    created: v.created_ms,
+    charge: Number(v.charge),
+    from_pos: Number(v.from_pos),
+    to_pos: v.to_pos === null ? Number.POSITIVE_INFINITY : Number(v.to_pos),
+  }));
+}
+
+/**
+ * `currentAt` and `enrollmentCoversSql` of statistics.sql.ts for one version, lesson time and position: the
+ * domain's `enrollmentCoversAttendance` (start inclusive, end exclusive) on epoch milliseconds parsed once, as
+ * it is asked about every version of the course for every lesson (store positions stay far below 2^53).
+ */
+const holds = (v: HeldBy, organizationId: string, at: number, q: number) =>
+  v.organization_id === organizationId && v.from_pos <= q && v.to_pos > q && v.start <= at && at < v.end;
+
+/** `holder`'s order: the latest start first, then the earliest created, then the smallest id. */
+function holderFirst(a: HeldBy, b: HeldBy): number {
+  if (a.start !== b.start) return b.start - a.start;
+  if (a.created !== b.created) return a.created - b.created;
+  return a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
+}
+
 /**
  * The lessons added (an edit adds its new form after taking the old one back): each student's row priced,
  * and the lesson's enrolled students counted, by the versions current at the lesson's position.
@@ -375,46 +452,56 @@ const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
 async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[], ledger: LedgerRow[]) {
   const lessons = events.filter((e) => e.type === 'AttendanceAdded' || e.type === 'AttendanceEdited');
   if (lessons.length === 0) return;
+  const versions = await versionsFor(sql, t, lessons);
+  const byCourse = new Map<string, HeldBy[]>();
+  const byAccount = new Map<string, HeldBy[]>();
+  const push = (m: Map<string, HeldBy[]>, k: string, v: HeldBy) => {
+    const list = m.get(k);
+    if (list) list.push(v);
+    else m.set(k, [v]);
+  };
+  for (const v of versions) {
+    push(byCourse, v.course_id, v);
+    if (v.enrollment_type === 'per_class') push(byAccount, `${v.student_id} ${v.course_id}`, v);
+  }
+  for (const list of byAccount.values()) list.sort(holderFirst);
+  const charges = new Map<string, bigint>();
+  const enrolled = new Map<string, number>();
   const rows = lessons.flatMap((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
-    return d.attendants.map((s) => ({
-      attendance_id: d.attendanceId,
-      student_id: s,
-      organization_id: d.organizationId,
-      course_id: d.courseId,
-      at: d.timestamp,
-      pos: pos(e),
-    }));
+    const q = Number(e.globalPosition);
+    const at = Date.parse(d.timestamp);
+    const students = new Set<string>();
+    for (const v of byCourse.get(d.courseId) ?? [])
+      if (holds(v, d.organizationId, at, q)) students.add(v.student_id);
+    enrolled.set(d.attendanceId, students.size);
+    return d.attendants.map((s) => {
+      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
+      const charge = h?.charge ?? 0;
+      charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
+      return {
+        attendance_id: d.attendanceId,
+        student_id: s,
+        organization_id: d.organizationId,
+        course_id: d.courseId,
+        at: d.timestamp,
+        pos: pos(e),
+        charge,
+      };
+    });
   });
-  const charges = new Map<string, bigint>();
-  if (rows.length > 0) {
-    const r = await sql.query<{ attendance_id: string; student_id: string; charge: string }>(
+  if (rows.length > 0)
+    await sql.query(
       `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
-       SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, x.pos, coalesce(h.charge, 0)
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint')}
-         LEFT JOIN LATERAL (${holder(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.pos')}) h ON true
-       RETURNING attendance_id, student_id, charge::text`,
+       SELECT attendance_id, student_id, organization_id, course_id, at, pos, charge
+         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint, charge bigint')}`,
       [JSON.stringify(rows)],
     );
-    for (const row of r.rows) charges.set(`${row.attendance_id} ${row.student_id}`, BigInt(row.charge));
-  }
-  const counted = await sql.query<{ attendance_id: string; enrolled: number }>(
-    // The students enrolled at each lesson counted in one grouped join (a subquery per lesson re-read the
-    // course's versions once for each).
-    `WITH x AS (
-       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int')}
-     ),
-     c AS (
-       SELECT x.attendance_id, count(DISTINCT e.student_id)::int AS n
-         FROM x JOIN ${t('stat_enrollments')} e ON e.course_id = x.course_id AND e.organization_id = x.organization_id
-          AND ${currentAt('e', 'x.pos')} AND ${enrollmentCoversSql('e.start_date', 'e.end_date', 'x.at')}
-        GROUP BY x.attendance_id
-     )
-     INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+  await sql.query(
+    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
             enrolled)
-     SELECT x.attendance_id, x.organization_id, x.course_id, x.instructor_id, x.at, x.pos, x.attendees, coalesce(c.n, 0)
-       FROM x LEFT JOIN c ON c.attendance_id = x.attendance_id
-     RETURNING attendance_id, enrolled`,
+     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int')}`,
     [
       JSON.stringify(
         lessons.map((e) => {
@@ -427,12 +514,12 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
             at: d.timestamp,
             pos: pos(e),
             attendees: d.attendants.length,
+            enrolled: enrolled.get(d.attendanceId) ?? 0,
           };
         }),
       ),
     ],
   );
-  const enrolled = new Map(counted.rows.map((row) => [row.attendance_id, row.enrolled]));
   for (const e of lessons) {
     const d = (e as EventOf<'AttendanceAdded'>).data;
     const rec = at(e);
@@ -694,22 +781,146 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     );
 }
 
-/** The current ageing inputs of the accounts the part's debt lines touched, from all their lines. */
-async function refreshAccounts(sql: Sql, t: T, debt: DebtLine[]) {
-  const accounts = new Map<string, ReturnType<typeof account>>();
-  for (const l of debt) accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, account(l));
-  await sql.query(
-    `WITH acc AS (
-       SELECT * FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
-     )
-     INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days, unpaid)
-     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid
-       FROM (${accountsFromLines(
-         `${t('stat_debt')} d JOIN acc a ON a.organization_id = d.organization_id AND a.student_id = d.student_id AND a.course_id = d.course_id`,
-         'acc',
-       )}) x
-     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
-        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid`,
-    [JSON.stringify([...accounts.values()])],
+/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD') and change. */
+interface DayLine {
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  kind: 'charge' | 'payment';
+  day: string;
+  delta: string;
+}
+
+/** An account's lines summed per kind and day (zero sums left out), as stat_debt_accounts keeps them. */
+interface AccountSums {
+  organization_id: string;
+  student_id: string;
+  course_id: string;
+  charge_days: string[];
+  charges: number[];
+  payment_days: string[];
+  payments: number[];
+}
+
+/** Sums per Istanbul day of one kind of an account's lines. */
+type DaySums = Map<string, number>;
+
+/** A kuruş amount summed in memory: exact while it stays a safe integer (far beyond any school's sums). */
+function add(sums: DaySums, day: string, delta: number) {
+  const total = (sums.get(day) ?? 0) + delta;
+  if (!Number.isSafeInteger(total)) throw new Error(`statistics: debt sum out of range (${total})`);
+  if (total === 0) sums.delete(day);
+  else sums.set(day, total);
+}
+
+/**
+ * The accounts the part's debt lines touched, refreshed without reading their lines again: each account row
+ * keeps its lines summed per kind and day, the part's lines are added to those sums, and the ageing inputs are
+ * computed from them in memory exactly as `accountsFromLines` computes them from the lines (the reader's SQL
+ * as of an earlier moment; an int test compares both).
+ */
+async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
+  const accounts = new Map<
+    string,
+    { account: ReturnType<typeof account>; charges: DaySums; payments: DaySums }
+  >();
+  const of = (a: { organization_id: string; student_id: string; course_id: string }) =>
+    accounts.get(`${a.organization_id} ${a.student_id} ${a.course_id}`)!;
+  for (const l of lines)
+    accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, {
+      account: account(l),
+      charges: new Map(),
+      payments: new Map(),
+    });
+  const stored = await sql.query<AccountSums>(
+    // As JSON, which the driver parses natively (its array parser was most of this refresh's own time).
+    `SELECT s.organization_id, s.student_id, s.course_id, to_json(s.charge_days) AS charge_days,
+            to_json(s.charges) AS charges, to_json(s.payment_days) AS payment_days, to_json(s.payments) AS payments
+       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
+       JOIN ${t('stat_debt_accounts')} s ON s.organization_id = x.organization_id AND s.student_id = x.student_id
+        AND s.course_id = x.course_id`,
+    [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
+  for (const row of stored.rows) {
+    const a = of(row);
+    row.charge_days.forEach((d, i) => a.charges.set(d, row.charges[i]));
+    row.payment_days.forEach((d, i) => a.payments.set(d, row.payments[i]));
+  }
+  for (const l of lines) {
+    const a = of(l);
+    add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
+  }
+  const rows = [...accounts.values()].map(({ account: a, charges, payments }) => {
+    const c = [...charges].sort(byDay);
+    const p = [...payments].sort(byDay);
+    return {
+      ...a,
+      ...ageingInputs(c, p),
+      charge_days: c.map(([d]) => d),
+      charges: c.map(([, v]) => v),
+      payment_days: p.map(([d]) => d),
+      payments: p.map(([, v]) => v),
+    };
+  });
+  await sql.query(
+    `INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days,
+            unpaid, charge_days, charges, payment_days, payments)
+     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
+            payment_days, payments
+       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]')}
+     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
+        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid,
+            charge_days = excluded.charge_days, charges = excluded.charges, payment_days = excluded.payment_days,
+            payments = excluded.payments`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+
+/**
+ * `accountsFromLines` in memory, from an account's non-zero sums per day of charges and of payments, each in
+ * day order: a charge sum is a debit, a payment sum a credit (a negative sum the other way round); what is
+ * unpaid is the newest debits (a charge before a payment of the same day) up to debits minus credit; the
+ * unpaid ones in the order of day and unpaid part.
+ */
+export function ageingInputs(
+  charges: ReadonlyArray<[string, number]>,
+  payments: ReadonlyArray<[string, number]>,
+): { credit: number; has_debits: boolean; days: string[]; unpaid: number[] } {
+  let owed = 0;
+  let credit = 0;
+  for (const [, v] of charges)
+    if (v > 0) owed += v;
+    else credit -= v;
+  for (const [, v] of payments)
+    if (v < 0) owed -= v;
+    else credit += v;
+  owed -= credit;
+  // Newest first: the days of both kinds merged from the end, a charge before a payment of the same day.
+  const unpaid: Array<[string, number]> = [];
+  let newer = 0;
+  let i = charges.length - 1;
+  let j = payments.length - 1;
+  while (i >= 0 || j >= 0) {
+    let day: string;
+    let debit: number;
+    if (j < 0 || (i >= 0 && charges[i][0] >= payments[j][0])) {
+      [day, debit] = charges[i--];
+    } else {
+      day = payments[j][0];
+      debit = -payments[j--][1];
+    }
+    if (debit <= 0) continue;
+    newer += debit;
+    const u = Math.min(debit, owed - (newer - debit));
+    if (u > 0) unpaid.push([day, u]);
+  }
+  unpaid.sort((x, y) => byDay(x, y) || x[1] - y[1]);
+  return {
+    credit,
+    has_debits: charges.some(([, v]) => v > 0) || payments.some(([, v]) => v < 0),
+    days: unpaid.map(([d]) => d),
+    unpaid: unpaid.map(([, u]) => u),
+  };
 }

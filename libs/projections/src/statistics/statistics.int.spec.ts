@@ -19,6 +19,7 @@ import { ProjectionRunner } from '../runtime/runner';
 import type { Sql } from '../runtime/sql';
 import { statisticsProjection } from './statistics.projection';
 import { readStatistics } from './statistics.reader';
+import { accountsFromLines, holder } from './statistics.sql';
 
 /**
  * The statistics read model keeps per account only what the debt ageing needs (account versions) and re-counts
@@ -270,6 +271,37 @@ async function ageingFromLines(sql: Sql, organizationId: string, asOf: string) {
   return debtAgeing(all, asOf);
 }
 
+/**
+ * The organisation's accounts as stat_debt_accounts keeps them, or as `accountsFromLines` computes them from
+ * every line with the lines' sums per kind and day; in account order.
+ */
+async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lines') {
+  const sums = (kind: string, what: 'day' | 'total') =>
+    `(SELECT coalesce(array_agg(${what === 'day' ? 's.day::text' : 's.total::text'} ORDER BY s.day), '{}')
+        FROM (SELECT d.day, sum(d.delta) AS total FROM stat_debt d
+               WHERE d.organization_id = x.organization_id AND d.student_id = x.student_id
+                 AND d.course_id = x.course_id AND d.kind = '${kind}'
+               GROUP BY d.day HAVING sum(d.delta) <> 0) s)`;
+  const r = await sql.query(
+    from === 'kept'
+      ? `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days,
+                unpaid::text[] AS unpaid, charge_days::text[] AS charge_days, charges::text[] AS charges,
+                payment_days::text[] AS payment_days, payments::text[] AS payments
+           FROM stat_debt_accounts WHERE organization_id = $1 ORDER BY student_id, course_id`
+      : `SELECT x.student_id, x.course_id, x.credit::text AS credit, x.has_debits, x.days::text[] AS days,
+                x.unpaid::text[] AS unpaid, ${sums('charge', 'day')} AS charge_days,
+                ${sums('charge', 'total')} AS charges, ${sums('payment', 'day')} AS payment_days,
+                ${sums('payment', 'total')} AS payments
+           FROM (${accountsFromLines(
+             'stat_debt d WHERE d.organization_id = $1',
+             '(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt WHERE organization_id = $1)',
+           )}) x
+          ORDER BY x.student_id, x.course_id`,
+    [organizationId],
+  );
+  return r.rows;
+}
+
 /** The students enrolled at each lesson of a state, summed per course (byCourse `enrolled`). */
 function enrolledByCourse(state: Model, from: string, to: string) {
   const out = new Map<string, number>();
@@ -294,6 +326,7 @@ function enrolledByCourse(state: Model, from: string, to: string) {
 
 describe('statistics projection: ageing from account versions, enrolled counts re-counted where moved', () => {
   it('answers as of any moment what the lines and enrolments recorded until then give', async () => {
+    let pricedLessons = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const organizationId = randomUUID();
@@ -320,6 +353,19 @@ describe('statistics projection: ageing from account versions, enrolled counts r
           last = res.lastPosition;
         }
         expect(await runner.waitFor(last, 20_000)).toBe(true);
+        // The accounts the batches folded in memory are what the reader's SQL computes from all the lines.
+        expect(await accountRows(t.db, organizationId, 'kept')).toEqual(
+          await accountRows(t.db, organizationId, 'lines'),
+        );
+        // Every lesson row keeps the price its holder among the current enrolment versions gives.
+        const priced = await t.db.query<{ charge: string; holder: string }>(
+          `SELECT l.charge::text AS charge,
+                  coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
+             FROM stat_lessons l WHERE l.organization_id = $1`,
+          [organizationId],
+        );
+        expect(priced.rows.filter((r) => r.charge !== r.holder)).toEqual([]);
+        pricedLessons += priced.rows.filter((r) => r.charge !== '0').length;
 
         const cuts = [0, Math.floor(events.length / 2), events.length - 1];
         for (const i of cuts) {
@@ -336,6 +382,7 @@ describe('statistics projection: ageing from account versions, enrolled counts r
       }),
       { numRuns: 20 },
     );
+    expect(pricedLessons).toBeGreaterThan(0);
     // Twenty histories through the runner: minutes on a loaded machine.
   }, 300_000);
 });

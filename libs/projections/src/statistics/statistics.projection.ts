@@ -20,8 +20,9 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  * - stat_debt: per student, course and Istanbul day the change each event made to the lesson charges and the
  *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
  * - stat_debt_accounts: per account (a student's course) its credit and the unpaid part of its debits by day
- *   from all its lines (the ageing as of now reads one row per account); as of an earlier moment the reader
- *   computes the same from the lines recorded until then;
+ *   from all its lines (the ageing as of now reads one row per account), and its lines summed per kind and day
+ *   (charge_days/charges, payment_days/payments), from which a batch refreshes it without reading the lines;
+ *   as of an earlier moment the reader computes the same from the lines recorded until then;
  * - stat_orgs: the last moment recorded per organisation: a moment at or after it is answered from the totals;
  * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from.
  *
@@ -32,7 +33,7 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 5,
+  version: 6,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -128,7 +129,6 @@ export const statisticsProjection = defineProjection({
       recorded_at timestamptz NOT NULL,
       delta bigint NOT NULL
     );
-    CREATE INDEX ON ${t('stat_debt')} (student_id, course_id);
     CREATE INDEX ON ${t('stat_debt')} (organization_id, recorded_at);
     CREATE TABLE ${t('stat_debt_accounts')} (
       organization_id uuid NOT NULL,
@@ -138,6 +138,10 @@ export const statisticsProjection = defineProjection({
       has_debits boolean NOT NULL,
       days date[] NOT NULL,
       unpaid bigint[] NOT NULL,
+      charge_days date[] NOT NULL,
+      charges bigint[] NOT NULL,
+      payment_days date[] NOT NULL,
+      payments bigint[] NOT NULL,
       PRIMARY KEY (organization_id, student_id, course_id)
     );
     CREATE TABLE ${t('stat_orgs')} (

@@ -47,13 +47,15 @@ export const studentEnrolledAt = (
  * the caller's FROM/WHERE, e.g. to the lines recorded until a moment): its credit, whether it has any debit,
  * and the unpaid part of its debits by Istanbul day, payments settling the oldest first (statistics/ageing.ts
  * debtAgeing): what is unpaid is the newest debits up to debits minus credit. Debits of one day (a lesson and
- * a negative correction) are ordered by their unpaid part too, so the arrays never depend on the plan.
+ * a negative correction) are ordered by their unpaid part too, so the arrays never depend on the plan; of two
+ * debits of one day (a lesson and a negative payment) the charge counts as the newer, for the same reason.
+ * The projection computes the same in memory (statistics.batch.ts `ageingInputs`).
  * `accounts` is a relation of (organization_id, student_id, course_id) every answered account comes from
  * (accounts without lines answer zero and no debit).
  */
 export const accountsFromLines = (debtLines: string, accounts: string) => `
   WITH g AS (
-    SELECT d.organization_id, d.student_id, d.course_id, d.day,
+    SELECT d.organization_id, d.student_id, d.course_id, d.kind, d.day,
            CASE WHEN d.kind = 'charge' THEN sum(d.delta) ELSE -sum(d.delta) END AS debit
       FROM ${debtLines}
      GROUP BY d.organization_id, d.student_id, d.course_id, d.kind, d.day
@@ -62,7 +64,7 @@ export const accountsFromLines = (debtLines: string, accounts: string) => `
   w AS (
     SELECT g.organization_id, g.student_id, g.course_id, g.day, g.debit,
            sum(greatest(g.debit, 0)) OVER a - sum(greatest(-g.debit, 0)) OVER a AS owed,
-           sum(greatest(g.debit, 0)) OVER (a ORDER BY g.day DESC ROWS UNBOUNDED PRECEDING) AS newer
+           sum(greatest(g.debit, 0)) OVER (a ORDER BY g.day DESC, g.kind ROWS UNBOUNDED PRECEDING) AS newer
       FROM g
     WINDOW a AS (PARTITION BY g.organization_id, g.student_id, g.course_id)
   ),

@@ -20,6 +20,11 @@ import type { OccurrenceView as Occurrence } from '@okul/domain';
 /** How far back "Yoklaması alınmamış dersler" looks (ours, docs/DECISIONS.md). */
 const MISSED_DAYS = 30;
 
+/** A card's text when it lists no lesson: "none" only once the answer has come (not while it loads). */
+function emptyText(q: { isPending: boolean; isError: boolean }, none: string): string {
+  return q.isPending ? 'Yükleniyor…' : q.isError ? 'Dersler yüklenemedi.' : none;
+}
+
 /** A titled card of lessons, each with its attendance: taken, or a button that takes it. */
 function LessonList({
   title,
@@ -107,7 +112,7 @@ export function PlanLessons({ orgId }: { orgId: string }) {
         <LessonList
           title="Bugünkü Dersler"
           lessons={todays.data ?? []}
-          empty="Bugün ders yok."
+          empty={emptyText(todays, 'Bugün ders yok.')}
           courseName={courseName}
         />
       </Grid>
@@ -115,7 +120,7 @@ export function PlanLessons({ orgId }: { orgId: string }) {
         <LessonList
           title="Yoklaması alınmamış dersler"
           lessons={lessonsMissingAttendance(past.data ?? [], now)}
-          empty="Yoklaması eksik ders yok."
+          empty={emptyText(past, 'Yoklaması eksik ders yok.')}
           courseName={courseName}
         />
       </Grid>
