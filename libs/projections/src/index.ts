@@ -20,7 +20,12 @@ export {
 export { readAccountingMonth, readAccountingPage } from './accounting/accounting.reader';
 export * from './groups/classes.reader';
 export * from './courses/courses.reader';
-export { readAgeGroups, readStatistics, readStatisticsUntil } from './statistics/statistics.reader';
+export {
+  readAgeGroups,
+  readAgeGroupsUntil,
+  readStatistics,
+  readStatisticsUntil,
+} from './statistics/statistics.reader';
 export * from './exports/exports.reader';
 export { readReceiptFacts, readStatementHeading, type ReceiptFacts } from './receipts/receipts.reader';
 export {

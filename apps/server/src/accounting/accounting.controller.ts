@@ -44,8 +44,33 @@ export class AccountingController {
   @MinRole(ROLES.schoolAdmin)
   @ApiQuery(getAccountingQuerySchema)
   @ApiAnswer(accountingPageAnswerSchema, 'The entries of a period, filtered and paged, with totals')
-  getAccounting(@Req() req: AppRequest, @Query() query: unknown) {
-    return readAccountingPage(this.db, req.org!.id, parseBody(getAccountingQuerySchema, query));
+  async getAccounting(@Req() req: AppRequest, @Query() query: unknown, @Res() res: Response) {
+    const org = req.org!.id;
+    const q = parseBody(getAccountingQuerySchema, query);
+    // Muhasebe's first screen: kept per page and filter while the entries (and the names of their authors)
+    // stay as they were; the period is given in the query, so nothing in it changes with the clock.
+    const key = [
+      q.from,
+      q.to,
+      q.type,
+      q.subtype,
+      q.method,
+      q.employeeId,
+      q.includeReversed,
+      q.limit,
+      q.offset,
+    ].map((v) => (v === undefined ? '' : String(v)));
+    const answer = await this.cache.get(
+      `getAccounting|${org}|${key.join('|')}`,
+      org,
+      ['accounting', 'accounts'],
+      new Date(),
+      async () => ({
+        text: JSON.stringify(await readAccountingPage(this.db, org, q)),
+        validUntil: Number.POSITIVE_INFINITY,
+      }),
+    );
+    await sendCached(req, res, answer);
   }
 
   @Get('getAccountingMonth')

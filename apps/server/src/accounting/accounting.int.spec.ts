@@ -164,6 +164,31 @@ describe('addAccountingEntry and getAccounting', () => {
     );
   });
 
+  it('keeps a page until the next write: 304 on its ETag, an edit and a reversal at once, per filter', async () => {
+    const may = { period: '2026-05' };
+    const first = await api().get('getAccounting', may);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(0);
+    expect(first.headers.etag).toBeTruthy();
+    expect((await api().get('getAccounting', may).set('If-None-Match', first.headers.etag)).status).toBe(304);
+    const { body } = await api().post('addAccountingEntry', entry({ date: '2026-05-03', amount: 100 }));
+    const added = await api().get('getAccounting', may).set('If-None-Match', first.headers.etag);
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ total: 1, totals: { cost: 10_000 } });
+    // Another filter of the same period is an answer of its own.
+    expect((await api().get('getAccounting', { ...may, method: 'cash' })).body.total).toBe(0);
+    await api().post('editAccountingEntry', { ...entry({ date: '2026-05-03' }), id: body.id, amount: 250 });
+    expect((await api().get('getAccounting', may)).body.totals.cost).toBe(25_000);
+    await api().post('reverseAccountingEntry', { id: body.id, reason: 'Yanlış' });
+    expect((await api().get('getAccounting', may)).body).toMatchObject({ total: 0, totals: { cost: 0 } });
+    const withReversed = await api().get('getAccounting', { ...may, includeReversed: 'true' });
+    expect(withReversed.body.entries).toEqual([
+      expect.objectContaining({ id: body.id, reverseReason: 'Yanlış' }),
+    ]);
+    // Another organisation's kept answers are its own.
+    expect((await orgApi(t, other).get('getAccounting', may)).body.total).toBe(0);
+  });
+
   it('is for school admins of the organisation only', async () => {
     const { body } = await api().post('addAccountingEntry', entry());
     const inst = orgApi(t, instructor, owner.organizationId);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   readOrgAccess,
+  readProjectionStamps,
   readSessionUser,
   readSessionUserInOrganization,
   type Db,
@@ -10,6 +11,19 @@ import {
 import { DB } from '../infra/tokens';
 import { withOrganization } from '../infra/organization-scope';
 import type { Principal } from '../infra/http/request-context';
+import { freshFlights } from '../infra/read-model/fresh-flights';
+
+/** Guard reads kept at most per process (the oldest go first). */
+const MAX_KEPT = 10_000;
+
+interface KeptAccess {
+  /** The accounts read model's checkpoint (with its generation) in the snapshot the row was read in. */
+  stamp: string;
+  principal: Principal;
+  access: OrgAccess;
+  /** The session's expiry: the row no longer holds from then on. */
+  expiresAt: number;
+}
 
 export interface OrgAccess {
   organizationId: string;
@@ -20,10 +34,39 @@ export interface OrgAccess {
   paidUntil: Date | null;
 }
 
-/** Reads the accounts read model for the guard: who is calling, and what they are in an organisation. */
+/**
+ * Reads the accounts read model for the guard: who is calling, and what they are in an organisation.
+ * The caller's row in an organisation is kept with the accounts read model's checkpoint read in the same
+ * statement: users, sessions, organisations and memberships change only through that projection, so while
+ * the checkpoint stays the row holds. A kept row is served when a checkpoint read by one query shared by
+ * concurrent requests, started after each arrived (so a logout or a removal answered before a request always
+ * shows in it), still equals it, and the session has not expired by the clock. When another request has
+ * already seen the checkpoint move past the kept row, the row is read again at once instead of waiting for
+ * that query (the checkpoint moves with every event of any organisation: under writes, a read costs one
+ * round trip as before). A parked event of the organisation in the accounts read model reads the row again
+ * (and the stale-read guard answers for it).
+ */
 @Injectable()
 export class AccessService {
+  private readonly kept = new Map<string, KeptAccess>();
+  private readonly stamps = freshFlights<string | null>();
+  /** Per organisation, the accounts checkpoint last seen (a hint only: whether a kept row may still hold). */
+  private readonly seen = new Map<string, string | null>();
+
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  private async accountsStamp(organizationId: string): Promise<string | null> {
+    const s = await readProjectionStamps(this.db, ['accounts'], organizationId);
+    const stamp = s.parked || s.checkpoints === null ? null : s.checkpoints;
+    this.see(organizationId, stamp);
+    return stamp;
+  }
+
+  private see(organizationId: string, stamp: string | null) {
+    this.seen.delete(organizationId);
+    this.seen.set(organizationId, stamp);
+    if (this.seen.size > MAX_KEPT) this.seen.delete(this.seen.keys().next().value!);
+  }
 
   /** The caller's membership in the organisation the call names: read within that organisation. */
   orgAccess(userId: string, organizationId: string): Promise<OrgAccess> {
@@ -45,8 +88,30 @@ export class AccessService {
     organizationId: string,
   ): Promise<{ principal: Principal; access: OrgAccess } | null> {
     return withOrganization(organizationId, async () => {
+      const key = `${userId}|${sessionId}|${organizationId}`;
+      const hit = this.kept.get(key);
+      if (hit && Date.now() < hit.expiresAt && this.seen.get(organizationId) === hit.stamp) {
+        const stamp = await this.stamps(organizationId, () => this.accountsStamp(organizationId));
+        if (stamp !== null && stamp === hit.stamp) {
+          return { principal: { ...hit.principal }, access: { ...hit.access } };
+        }
+      }
       const r = await readSessionUserInOrganization(this.db, userId, sessionId, organizationId);
-      return r && { principal: principalOf(r.user, sessionId), access: accessOf(organizationId, r.org) };
+      this.kept.delete(key);
+      if (!r) return null;
+      const principal = principalOf(r.user, sessionId);
+      const access = accessOf(organizationId, r.org);
+      if (r.stamp !== null) {
+        this.see(organizationId, r.stamp);
+        this.kept.set(key, {
+          stamp: r.stamp,
+          principal,
+          access,
+          expiresAt: new Date(r.sessionExpiresAt).getTime(),
+        });
+        if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      }
+      return { principal: { ...principal }, access: { ...access } };
     });
   }
 

@@ -4,9 +4,10 @@ import {
   ageGroupsAnswerSchema,
   getStatisticsQuerySchema,
   statisticsAnswerSchema,
+  type AgeGroupsAnswer,
   type StatisticsAnswer,
 } from '@okul/domain';
-import { readAgeGroups, readStatisticsUntil, type Db } from '@okul/projections';
+import { readAgeGroupsUntil, readStatisticsUntil, type Db } from '@okul/projections';
 import { MinRole } from '../auth/decorators';
 import { ApiAnswer, ApiQuery } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
@@ -16,6 +17,8 @@ import { DB } from '../infra/tokens';
 
 /** The read models a statistics answer is built from (the stamp of a kept answer). */
 const STATISTICS_SOURCES = ['statistics', 'courses', 'employees'];
+/** The read models the age groups are counted from. */
+const AGE_GROUPS_SOURCES = ['students', 'enrollments'];
 
 /**
  * Statistics (product.md 6: school-admin): the Ana Sayfa panel's age groups (api.md 9.4) and the İstatistikler
@@ -31,8 +34,16 @@ export class StatisticsController {
   @Get('getAgeGroups')
   @MinRole(ROLES.schoolAdmin)
   @ApiAnswer(ageGroupsAnswerSchema, 'The active students by age group (api.md 9.4)')
-  getAgeGroups(@Req() req: AppRequest) {
-    return readAgeGroups(this.db, req.org!.id, new Date());
+  async getAgeGroups(@Req() req: AppRequest): Promise<AgeGroupsAnswer> {
+    const org = req.org!.id;
+    const now = new Date();
+    // Read on every Ana Sayfa of an admin: one answer until the organisation's next event, the next Istanbul
+    // midnight (ages) or the next enrolment end (who is active), handed out with each request's own moment.
+    const kept = await this.cache.get(`getAgeGroups|${org}`, org, AGE_GROUPS_SOURCES, now, async () => {
+      const { answer, validUntil } = await readAgeGroupsUntil(this.db, org, now);
+      return { text: JSON.stringify(answer), validUntil };
+    });
+    return { ...(JSON.parse(kept.body.toString('utf8')) as AgeGroupsAnswer), asOf: now.toISOString() };
   }
 
   @Get('getStatistics')

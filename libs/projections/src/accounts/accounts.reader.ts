@@ -154,9 +154,26 @@ export async function readSessionUserInOrganization(
   userId: string,
   sessionId: string,
   organizationId: string,
-): Promise<{ user: SessionUserRow; org: OrgAccessRow | null } | null> {
-  const r = await sql.query<SessionUserRow & { org_id: string | null } & Omit<OrgAccessRow, 'id'>>(
+): Promise<{
+  user: SessionUserRow;
+  org: OrgAccessRow | null;
+  sessionExpiresAt: Date | string;
+  /** The accounts read model's checkpoint in the same snapshot as the row (as readProjectionStamps spells it). */
+  stamp: string | null;
+} | null> {
+  const r = await sql.query<
+    SessionUserRow & {
+      org_id: string | null;
+      session_expires_at: Date | string;
+      accounts_stamp: string | null;
+    } & Omit<OrgAccessRow, 'id'>
+  >(
     `SELECT u.id, u.email, u.name, u.global_role_id, u.is_email_verified, u.registration_status,
+            s.expires_at AS session_expires_at,
+            (SELECT c.name || '@' || c.generation || ':' || c.position
+               FROM projection_state ps
+               JOIN projection_checkpoints c ON c.name = ps.name AND c.generation = ps.active_generation
+              WHERE ps.name = 'accounts') AS accounts_stamp,
             o.id AS org_id, o.deactivated, o.paid_until, m.org_role_id, m.is_active
        FROM users u JOIN sessions s ON s.user_id = u.id
        LEFT JOIN organizations o ON o.id = $3
@@ -166,10 +183,21 @@ export async function readSessionUserInOrganization(
   );
   const row = r.rows[0];
   if (!row) return null;
-  const { org_id, deactivated, paid_until, org_role_id, is_active, ...user } = row;
+  const {
+    org_id,
+    deactivated,
+    paid_until,
+    org_role_id,
+    is_active,
+    session_expires_at,
+    accounts_stamp,
+    ...user
+  } = row;
   return {
     user,
     org: org_id === null ? null : { id: org_id, deactivated, paid_until, org_role_id, is_active },
+    sessionExpiresAt: session_expires_at,
+    stamp: accounts_stamp,
   };
 }
 

@@ -43,20 +43,48 @@ async function answeredFromCurrent(sql: Sql, organizationId: string, asOf: strin
  * counted at read time from the birth dates.
  */
 export async function readAgeGroups(sql: Sql, organizationId: string, now: Date): Promise<AgeGroupsAnswer> {
-  const r = await sql.query<{ dob_d: number | null; dob_m: number | null; dob_y: number | null }>(
-    `SELECT s.dob_d, s.dob_m, s.dob_y FROM students s
-      WHERE s.organization_id = $1 AND s.deleted_at IS NULL
-        AND EXISTS (SELECT 1 FROM enrollments e
-                     WHERE e.organization_id = $1 AND e.student_id = s.id
-                       AND ${enrollmentActiveSql('e.end_date', '$2::timestamptz')})`,
-    [organizationId, now.toISOString()],
-  );
+  return (await readAgeGroupsUntil(sql, organizationId, now)).answer;
+}
+
+/**
+ * readAgeGroups with the moment its answer stops holding for a later `now` with no new event: the next
+ * Istanbul midnight (ages move by calendar day) or the next end of an enrolment of the organisation (a
+ * student may stop being active then), whichever comes first. Nothing else in it moves with the clock: an
+ * enrolment's start does not make it active (product.md 4), only its end makes it inactive.
+ */
+export async function readAgeGroupsUntil(
+  sql: Sql,
+  organizationId: string,
+  now: Date,
+): Promise<{ answer: AgeGroupsAnswer; validUntil: number }> {
+  const at = now.toISOString();
+  const [r, ends] = await Promise.all([
+    sql.query<{ dob_d: number | null; dob_m: number | null; dob_y: number | null }>(
+      `SELECT s.dob_d, s.dob_m, s.dob_y FROM students s
+        WHERE s.organization_id = $1 AND s.deleted_at IS NULL
+          AND EXISTS (SELECT 1 FROM enrollments e
+                       WHERE e.organization_id = $1 AND e.student_id = s.id
+                         AND ${enrollmentActiveSql('e.end_date', '$2::timestamptz')})`,
+      [organizationId, at],
+    ),
+    sql.query<{ next_end: string | null }>(
+      `SELECT floor(extract(epoch FROM min(e.end_date)) * 1000)::bigint::text AS next_end FROM enrollments e
+        WHERE e.organization_id = $1 AND e.end_date > $2::timestamptz`,
+      [organizationId, at],
+    ),
+  ]);
   const local = toLocal(now.getTime());
   const counted = countAgeGroups(
     r.rows.map((s) => ({ dobD: s.dob_d, dobM: s.dob_m, dobY: s.dob_y })),
     { year: local.year, month: local.month, day: local.day },
   );
-  return { asOf: now.toISOString(), activeStudents: r.rows.length, ...counted };
+  const tomorrow = toLocal(now.getTime() + 86_400_000);
+  const midnight = toEpoch(localToIso({ year: tomorrow.year, month: tomorrow.month, day: tomorrow.day }));
+  const nextEnd = ends.rows[0]?.next_end;
+  return {
+    answer: { asOf: at, activeStudents: r.rows.length, ...counted },
+    validUntil: nextEnd ? Math.min(midnight, Number(nextEnd)) : midnight,
+  };
 }
 
 interface VersionRow {

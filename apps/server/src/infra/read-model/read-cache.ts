@@ -7,6 +7,7 @@ import { readProjectionStamps, type Db } from '@okul/projections';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config';
 import { CONFIG, DB, EVENT_STORE } from '../tokens';
+import { freshFlights } from './fresh-flights';
 
 export interface CachedAnswer {
   body: Buffer;
@@ -67,11 +68,12 @@ const MAX_BYTES = 128 * 1024 * 1024;
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
-  /** Per organisation and projections: the stamp query running, and the one queued after it. */
-  private readonly stampFlights = new Map<
-    string,
-    { running: Promise<string | null> | null; next: Promise<string | null> | null }
-  >();
+  /**
+   * Per organisation and projections, the stamp read by a query that started after the caller arrived
+   * (shared by concurrent reads of one organisation; a caller never joins a query that may predate its own
+   * write).
+   */
+  private readonly stamps = freshFlights<string | null>();
   /** The bodies' bytes of the entries kept (their compressed copies are a fraction more). */
   private bytes = 0;
   private readonly enabled: boolean;
@@ -99,38 +101,6 @@ export class ReadCache {
     return `${head}|${generations}`;
   }
 
-  /**
-   * The stamp read by a query that started after this call: concurrent reads of one organisation share it.
-   * A query already running may have started before the caller's own write was answered, so a caller never
-   * joins it; it waits for the next one, which everyone arriving meanwhile shares. Under many concurrent
-   * reads this is a couple of stamp queries per round instead of one per request.
-   */
-  private freshStamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    const key = `${organizationId}|${projections.join(',')}`;
-    let flights = this.stampFlights.get(key);
-    if (!flights) this.stampFlights.set(key, (flights = { running: null, next: null }));
-    const f = flights;
-    const start = (): Promise<string | null> => {
-      const running: Promise<string | null> = this.stamp(organizationId, projections).finally(() => {
-        if (f.running === running) f.running = null;
-        if (!f.running && !f.next) this.stampFlights.delete(key);
-      });
-      f.running = running;
-      return running;
-    };
-    if (!f.running) return start();
-    f.next ??= f.running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        f.next = null;
-        return start();
-      });
-    return f.next;
-  }
-
   async get(
     key: string,
     organizationId: string,
@@ -146,7 +116,9 @@ export class ReadCache {
     };
     if (!this.enabled) return make('');
     // Taken before the rows are read: an answer is never labelled newer than what it holds.
-    const stamp = await this.freshStamp(organizationId, projections);
+    const stamp = await this.stamps(`${organizationId}|${projections.join(',')}`, () =>
+      this.stamp(organizationId, projections),
+    );
     if (stamp === null) return make('lagging');
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) {
