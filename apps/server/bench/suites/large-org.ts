@@ -233,6 +233,8 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       // The floor: an authenticated org read of 20 rows (token check, role, one query).
       ['getCourses', get('getCourses')],
       ['getStudents', get('getStudents')],
+      // Every browser sends Accept-Encoding: the kept answer's compressed bytes are what it waits for.
+      ['getStudents (br)', http.send('GET', `${base}/getStudents`, undefined, { 'accept-encoding': 'br' })],
       ['getStudents?view=list', get('getStudents?view=list')],
       // As a browser asks: the kept answer's brotli bytes (bytes below are what travels).
       [
@@ -246,6 +248,7 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ],
       ['getStudentBalanceSheet', post('getStudentBalanceSheet', { id: heavy.id })],
       ['getDashboard', get('getDashboard')],
+      ['getDashboard (br)', http.send('GET', `${base}/getDashboard`, undefined, { 'accept-encoding': 'br' })],
       ['getAgeGroups', get('getAgeGroups')],
       ['getAccounting', get(`getAccounting?period=${thisMonth}`)],
       // The month view reads the month's payments beside the entries (docs/DECISIONS.md, accounting).
