@@ -1,6 +1,7 @@
 import type { EventStore } from '@okul/domain';
 import type { Db, Projection, ProjectionRunner, Sql } from '@okul/projections';
 import { currentOrganization } from './organization-scope';
+import { freshFlights } from './read-model/fresh-flights';
 
 /**
  * The read models a command does not wait for: SQL-heavy or written for every event (statistics, the record
@@ -37,31 +38,10 @@ export function awaitSlowReadModels(
   if (byTable.size === 0) return db;
   // Logical table names as whole words, as the stale-read guard matches them.
   const names = new RegExp(`\\b(${[...byTable.keys()].join('|')})\\b`, 'g');
-  /** Per organisation: the reading of its last event running, and one queued to start after it. */
-  const heads = new Map<string, { running: Promise<bigint> | null; next: Promise<bigint> | null }>();
   const head = async (org: string) => (await store.organizationHead(org)) ?? (await store.headPosition());
   // A reading already running may have started before the caller's own write: a caller joins the next one.
-  const freshHead = (org: string): Promise<bigint> => {
-    let f = heads.get(org);
-    if (!f) heads.set(org, (f = { running: null, next: null }));
-    const flight = f;
-    const start = (): Promise<bigint> => {
-      const running = head(org).finally(() => {
-        flight.running = null;
-        if (!flight.running && !flight.next) heads.delete(org);
-      });
-      flight.running = running;
-      return running;
-    };
-    if (!flight.running) return start();
-    flight.next ??= flight.running
-      .catch(() => undefined)
-      .then(() => {
-        flight.next = null;
-        return start();
-      });
-    return flight.next;
-  };
+  const headFlights = freshFlights<bigint>();
+  const freshHead = (org: string): Promise<bigint> => headFlights(org, () => head(org));
   const waitFor = async (text: string) => {
     const org = currentOrganization();
     if (!org) return;
