@@ -26,7 +26,7 @@ import { MediaModule } from './media/media.module';
 import { BackupsModule } from './backups/backups.module';
 import { HistoryModule } from './history/history.module';
 import { guardStaleReads } from './infra/stale-reads';
-import { awaitSlowReadModels, readSideWaits } from './infra/slow-read-models';
+import { awaitReadModels, OrganizationHeads, readSideWaits } from './infra/read-side-waits';
 import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
@@ -73,19 +73,27 @@ const FEATURE_MODULES = [
 @Module({})
 class CoreModule {
   static forRoot(runtime: Runtime): DynamicModule {
+    const heads = new OrganizationHeads(runtime.persistence.store);
+    const readSide = readSideWaits(runtime.persistence.db, runtime.runner.projections);
     const providers = [
       { provide: CONFIG, useValue: runtime.config },
       { provide: PERSISTENCE, useValue: runtime.persistence },
+      { provide: OrganizationHeads, useValue: heads },
       {
         provide: DB,
-        useValue: awaitSlowReadModels(
+        useValue: awaitReadModels(
           guardStaleReads(runtime.persistence.db, runtime.runner.projections, runtime.persistence.ownerDb),
           runtime.runner,
-          runtime.persistence.store,
-          readSideWaits(runtime.persistence.db),
+          heads,
+          readSide,
         ),
       },
-      { provide: CROSS_ORG_DB, useValue: runtime.persistence.ownerDb },
+      {
+        provide: CROSS_ORG_DB,
+        useValue: awaitReadModels(runtime.persistence.ownerDb, runtime.runner, heads, readSide, {
+          crossOrganization: true,
+        }),
+      },
       { provide: CROSS_ORG_EVENT_STORE, useValue: runtime.persistence.ownerStore },
       { provide: EVENT_STORE, useValue: runtime.persistence.store },
       { provide: PROJECTIONS, useValue: runtime.runner },

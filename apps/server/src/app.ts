@@ -22,7 +22,7 @@ import { ErrorFilter, describeError } from './infra/http/error.filter';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
-import { readSideWaits } from './infra/slow-read-models';
+import { readSideWaits } from './infra/read-side-waits';
 import { imageHost } from './media/image-host';
 import { ImageStore } from './media/image-store';
 import { serveMedia } from './media/media-serve';
@@ -79,7 +79,9 @@ export async function createServer(
   });
   app.get(CommandExecutor).onConflict = (outcome) => metrics.conflicts.inc({ outcome });
   app.get(CommandExecutor).onStep = (step, ms) => metrics.commandSteps.observe({ step }, ms / 1000);
-  app.get(CommandExecutor).readSideWaits = new Set(readSideWaits(runtime.persistence.db));
+  app.get(CommandExecutor).readSideWaits = new Set(
+    readSideWaits(runtime.persistence.db, runtime.runner.projections),
+  );
   app.set('trust proxy', config.TRUST_PROXY);
   // api.md 7.5: with ImageKit the browser uploads there and shows images from its URL endpoint.
   const images = imageHost(config);

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { DomainError, ROLES, effectiveRole, hasRole, mustVerifyEmail } from '@okul/domain';
 import type { AppRequest } from '../infra/http/request-context';
+import { OrganizationHeads } from '../infra/read-side-waits';
 import { AccessService } from './access.service';
 import {
   ACCOUNT_CALL_KEY,
@@ -31,6 +32,7 @@ export class AuthGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AccessService) private readonly access: AccessService,
+    @Inject(OrganizationHeads) private readonly heads: OrganizationHeads,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -44,7 +46,9 @@ export class AuthGuard implements CanActivate {
     const claims = token ? await this.tokens.verifyAccess(token) : null;
     if (!claims) throw new DomainError('auth.unauthorized');
     const orgId = req.params?.orgID as string | undefined;
-    // An org-scoped call reads the caller and their membership in one round trip.
+    // An org-scoped call reads the caller and their membership in one round trip, and beside it the
+    // organisation's last position, which its reads wait for (infra/read-side-waits.ts).
+    if (orgId !== undefined && UUID.test(orgId)) this.heads.prefetch();
     const scoped =
       orgId !== undefined && UUID.test(orgId)
         ? await this.access.principalInOrganization(claims.userId, claims.sessionId, orgId)

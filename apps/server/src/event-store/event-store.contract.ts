@@ -15,6 +15,8 @@ export interface ContractOptions {
   startsEmpty?: boolean;
   /** organizationHead names an organisation's last position (PostgreSQL); false when it answers null. */
   knowsOrganizationHead?: boolean;
+  /** organizationHead with types answers the exact last position of those types (PostgreSQL's index). */
+  exactTypedHeads?: boolean;
 }
 
 function newEvent(
@@ -73,7 +75,12 @@ export function eventStoreContract(
   makeStore: () => Promise<ContractStore>,
   options: ContractOptions = {},
 ): void {
-  const { idempotentWithAny = true, startsEmpty = true, knowsOrganizationHead = true } = options;
+  const {
+    idempotentWithAny = true,
+    startsEmpty = true,
+    knowsOrganizationHead = true,
+    exactTypedHeads = knowsOrganizationHead,
+  } = options;
 
   describe(`${name}: event store contract`, () => {
     // One store for the whole run (an embedded PGlite takes seconds to start): every test names its own
@@ -128,6 +135,49 @@ export function eventStoreContract(
         const rest = await store().readOrganization(org, page[1].globalPosition, 2);
         expect(rest.map((e) => e.id)).toEqual([mine[2].id]);
         expect(await store().organizationHead(org)).toBe(knowsOrganizationHead ? last.lastPosition : null);
+      });
+
+      it("names the organisation's last position among events of given types, never an earlier one", async () => {
+        const org = `org-${randomUUID()}`;
+        const stream = streamName('typed');
+        const lent = await store().append(stream, [newEvent('BookLent', {}, org)], 'no_stream');
+        const returned = await store().append(
+          stream,
+          [newEvent('BookReturned', {}, org)],
+          lent.nextExpectedVersion,
+        );
+        const noted = await store().append(
+          stream,
+          [newEvent('BookNoted', {}, org)],
+          returned.nextExpectedVersion,
+        );
+        // Another organisation's later event of the same type is not this organisation's.
+        await store().append(
+          streamName('typed-other'),
+          [newEvent('BookLent', {}, `org-${randomUUID()}`)],
+          'no_stream',
+        );
+        const head = await store().organizationHead(org);
+        const typed = await Promise.all([
+          store().organizationHead(org, ['BookLent']),
+          store().organizationHead(org, ['BookLent', 'BookReturned']),
+          store().organizationHead(org, ['BookLost']),
+          store().organizationHead(org, []),
+        ]);
+        if (!knowsOrganizationHead) {
+          expect([head, ...typed]).toEqual([null, null, null, null, null]);
+          return;
+        }
+        expect(head).toBe(noted.lastPosition);
+        const [lentHead, both, lost, none] = typed as bigint[];
+        // An adapter may answer a later position (a safe bound for a wait), never an earlier one.
+        expect(lentHead >= lent.lastPosition && lentHead <= head!).toBe(true);
+        expect(both >= returned.lastPosition && both <= head!).toBe(true);
+        expect(lost >= 0n && lost <= head!).toBe(true);
+        expect(none >= 0n && none <= head!).toBe(true);
+        if (exactTypedHeads) {
+          expect(typed).toEqual([lent.lastPosition, returned.lastPosition, 0n, 0n]);
+        }
       });
     });
 

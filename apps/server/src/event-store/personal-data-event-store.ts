@@ -243,8 +243,8 @@ export class PersonalDataEventStore implements EventStore {
     return this.openAll(await this.inner.readOrganization(organizationId, fromPosition, limit));
   }
 
-  organizationHead(organizationId: string): Promise<bigint | null> {
-    return this.inner.organizationHead(organizationId);
+  organizationHead(organizationId: string, types?: readonly string[]): Promise<bigint | null> {
+    return this.inner.organizationHead(organizationId, types);
   }
 
   close(): Promise<void> {

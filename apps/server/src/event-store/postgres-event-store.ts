@@ -46,6 +46,7 @@ export const EVENTS_SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS events_type_idx ON events (type, global_position);
   CREATE INDEX IF NOT EXISTS events_org_idx ON events (organization_id, global_position);
+  CREATE INDEX IF NOT EXISTS events_org_type_idx ON events (organization_id, type, global_position);
   CREATE OR REPLACE FUNCTION okul_append_events(
     p_lock bigint, p_k int[], p_u int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
     p_type text[], p_data text[], p_metadata text[]
@@ -744,11 +745,20 @@ export class PostgresEventStore implements EventStore {
     return BigInt(r.rows[0]?.p ?? '0');
   }
 
-  async organizationHead(organizationId: string): Promise<bigint> {
-    const r = await this.db.query<{ p: string | null }>(
-      'SELECT max(global_position)::text AS p FROM events WHERE organization_id = $1',
-      [organizationId],
-    );
+  async organizationHead(organizationId: string, types?: readonly string[]): Promise<bigint> {
+    const r =
+      types === undefined
+        ? await this.db.query<{ p: string | null }>(
+            'SELECT max(global_position)::text AS p FROM events WHERE organization_id = $1',
+            [organizationId],
+          )
+        : // One backward probe of (organization_id, type, global_position) per type.
+          await this.db.query<{ p: string | null }>(
+            `SELECT max(x.p)::text AS p FROM unnest($2::text[]) AS t(type),
+               LATERAL (SELECT max(e.global_position) AS p FROM events e
+                         WHERE e.organization_id = $1 AND e.type = t.type) x`,
+            [organizationId, types],
+          );
     return BigInt(r.rows[0]?.p ?? '0');
   }
 

@@ -14,9 +14,9 @@ import {
   type StoredEvent,
   type StreamAppend,
 } from '@okul/domain';
-import { handlerFor, type ProjectionRunner } from '@okul/projections';
+import { handlerFor, type Projection, type ProjectionRunner } from '@okul/projections';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
-import { withOrganization } from './organization-scope';
+import { noteWritten, withOrganization } from './organization-scope';
 import { deterministicUuid, newId } from './ids';
 
 /** Who asks, from where, with which idempotency key: becomes the events' metadata. */
@@ -159,7 +159,8 @@ const writeRank = (a: Append) => (a.allocation ? 0 : a.release?.length ? 1 : 2);
 /**
  * Runs a command against one or more streams: read, fold, decide, append with the expected version;
  * on a concurrency conflict read again and decide again (bounded), then answer 409.
- * Waits until the read models show the write before answering (read-your-writes).
+ * Waits until the command-side read models (authorisation's) show the write before answering; the other read
+ * models are waited for by the reads that name them (read-your-writes, `read-side-waits.ts`).
  */
 @Injectable()
 export class CommandExecutor {
@@ -172,7 +173,7 @@ export class CommandExecutor {
   onStep?: (step: 'decide' | 'append' | 'wait', ms: number) => void;
   /**
    * Read models a command of an organisation does not wait for: their reads wait instead, until they have
-   * applied the organisation's last event (`slow-read-models.ts`). Empty: every command waits for all.
+   * applied what the reader must see (`read-side-waits.ts`). Empty: every command waits for all.
    */
   readSideWaits: ReadonlySet<string> = new Set();
   /**
@@ -298,6 +299,12 @@ export class CommandExecutor {
     return ctx.organizationId ? withOrganization(ctx.organizationId, run) : run();
   }
 
+  /** The read models a command waits for: all of them without an organisation, else the command side's. */
+  private commandSide(ctx: CommandContext): (p: Projection) => boolean {
+    const readSide = ctx.organizationId ? this.readSideWaits : new Set<string>();
+    return (p) => !readSide.has(p.name);
+  }
+
   private async commitIn(
     ctx: CommandContext,
     decideAll: (attempt: number) => Promise<Append[]>,
@@ -328,7 +335,8 @@ export class CommandExecutor {
       if (scope.replayed.size > 0) {
         const position = await this.storedBefore(ctx.idempotencyKey!, decisions, scope.generations);
         if (position !== null) {
-          await this.projections.waitFor(position);
+          noteWritten(position);
+          await this.projections.waitFor(position, undefined, this.commandSide(ctx));
           return position;
         }
       }
@@ -367,14 +375,15 @@ export class CommandExecutor {
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
         const waitStarted = performance.now();
         this.onStep?.('append', waitStarted - appendStarted);
+        noteWritten(position);
         // Read models without a handler for any of these events show the write already: not waited for; nor
-        // are those whose reads wait for the organisation's last event themselves.
+        // are those whose reads wait for what they must show themselves.
         const types = [...new Set(appends.flatMap((a) => a.events.map((e) => e.type)))];
-        const readSide = ctx.organizationId ? this.readSideWaits : new Set<string>();
+        const commandSide = this.commandSide(ctx);
         await this.projections.waitFor(
           position,
           undefined,
-          (p) => !readSide.has(p.name) && types.some((type) => handlerFor(p, type) !== undefined),
+          (p) => commandSide(p) && types.some((type) => handlerFor(p, type) !== undefined),
         );
         this.onStep?.('wait', performance.now() - waitStarted);
         return position;

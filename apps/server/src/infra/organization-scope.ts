@@ -6,7 +6,17 @@ import type { NextFunction, Request, Response } from 'express';
  * organisation of a command being executed. The stale-read check reads it, and on PostgreSQL with an app
  * role every transaction of the API's pool sets it (`app.organization_id`) for row-level security.
  */
-const scope = new AsyncLocalStorage<string>();
+export interface OrganizationScope {
+  readonly id: string;
+  /** An HTTP request's scope: the organisation's head is read once for it (see `infra/read-side-waits.ts`). */
+  readonly request: boolean;
+  /** The organisation's last position, read after the request arrived (null: the store cannot tell). */
+  head: Promise<bigint | null> | null;
+  /** The last position this request or command wrote: its own reads wait for it too. */
+  written: bigint;
+}
+
+const scope = new AsyncLocalStorage<OrganizationScope>();
 
 const ORG_PATH = /^\/api\/v1\/orgs\/([^/]+)\//;
 
@@ -28,15 +38,31 @@ export function organizationScope(req: Request, _res: Response, next: NextFuncti
   } catch {
     id = '';
   }
-  scope.run(normal(id), next);
+  scope.run({ id: normal(id), request: true, head: null, written: 0n }, next);
 }
 
-/** Runs `fn` within `organizationId` (a command of that organisation, a job of it). */
+/**
+ * Runs `fn` within `organizationId` (a command of that organisation, a job of it). Within a request of the
+ * same organisation the request's scope goes on (its head, its writes).
+ */
 export function withOrganization<T>(organizationId: string, fn: () => T): T {
-  return scope.run(normal(organizationId), fn);
+  const id = normal(organizationId);
+  const current = scope.getStore();
+  return scope.run(current?.id === id ? current : { id, request: false, head: null, written: 0n }, fn);
 }
 
 /** The organisation of the current request or command, if any. */
 export function currentOrganization(): string | undefined {
+  return scope.getStore()?.id;
+}
+
+/** The scope of the current request or command, if any (its head and its own writes). */
+export function currentOrganizationScope(): OrganizationScope | undefined {
   return scope.getStore();
+}
+
+/** Remembers a write of the current request or command: its later reads wait for it. */
+export function noteWritten(position: bigint): void {
+  const s = scope.getStore();
+  if (s && position > s.written) s.written = position;
 }

@@ -3,15 +3,18 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from '../app';
 import { loadConfig } from '../config/config';
-import { addCourse, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
+import { ROLES } from '@okul/domain';
+import { addCourse, addMember, orgApi, studentBody, tcknSource } from '../../test/support/school-fixtures';
 import { TEST_APP_ROLE, TEST_REDIS_URL } from '../../test/support/test-db';
 import { signUpOwner, startTestServer, type SignedIn, type TestServer } from '../../test/support/test-server';
 
 /**
  * Read-your-writes over HTTP: a command's answer means its effects are in every read model a read shows,
- * the light ones (attendances, payments, balances) and the slow ones (statistics, history, the audit log),
- * whether this process leads the projections (its own commits answer the wait) or another one does (the
- * second instance here runs the API only and learns the checkpoints from its shared poll).
+ * although a command of an organisation waits only for the read models authorisation reads and every other
+ * one is waited for by its reads: whether this process leads the projections (its own commits answer the
+ * wait) or another one does (the second instance here runs the API only and learns the checkpoints from its
+ * shared poll). A command's lookups read what an earlier command wrote, on either instance; a role change or
+ * a removal holds from the very next request.
  */
 const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
@@ -137,6 +140,45 @@ async function writeThenRead(writer: ReturnType<typeof on>, reader: ReturnType<t
   }
 }
 
+/**
+ * Registers a student through `first`, then at once enrols them and takes a payment through `second` (whose
+ * lookups must find the student, the course and the enrolment just written), then reads through `reader`
+ * at once the students, enrolments, payments and balances read models, and the dashboard.
+ */
+async function registerThenUse(
+  first: ReturnType<typeof on>,
+  second: ReturnType<typeof on>,
+  reader: ReturnType<typeof on>,
+) {
+  for (let round = 1; round <= ROUNDS; round++) {
+    const registered = await first.post('registerStudent', studentBody(tckn()));
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const id = registered.body.id as string;
+    const enrolled = await second.post('addEnrollment', {
+      studentId: id,
+      courseId,
+      price: '100',
+      startDate: '2025-02-01',
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+    const payment = await second.post('addPayment', { studentId: id, courseId, amount: '25' });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(200);
+    const [one, list, enrolments, payments, balances] = await Promise.all([
+      reader.get('getStudents', { id }),
+      reader.get('getStudents', { view: 'list' }),
+      reader.get('getEnrollments', { studentId: id }),
+      reader.get('getPayments', { studentId: id }),
+      reader.post('getStudentBalances', { id }),
+    ]);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(JSON.stringify(one.body)).toContain(id);
+    expect(JSON.stringify(list.body)).toContain(id);
+    expect(JSON.stringify(enrolments.body)).toContain(enrolled.body.id as string);
+    expect(payments.body.map((p: { id: string }) => p.id)).toEqual([payment.body.id]);
+    expect((balances.body as Array<{ paid: number }>)[0]?.paid).toBe(2500);
+  }
+}
+
 describe('read-your-writes', () => {
   it('holds on the instance that leads the projections: light and slow read models alike', async () => {
     await writeThenRead(on(t.http), on(t.http));
@@ -145,5 +187,42 @@ describe('read-your-writes', () => {
   it('holds on a second API instance whose projections another process leads', async () => {
     const api2 = on(second.app.getHttpServer());
     await writeThenRead(api2, api2);
+  });
+
+  it("finds an earlier command's write in a command's lookups and in every read, on either instance", async () => {
+    const one = on(t.http);
+    const two = on(second.app.getHttpServer());
+    await registerThenUse(one, two, one);
+    await registerThenUse(two, one, two);
+  });
+
+  it('applies a role change and a removal from the very next request, on either instance', async () => {
+    const member = await signUpOwner(t.http);
+    await addMember(t, owner.organizationId, member.userId, ROLES.schoolAdmin);
+    const as = (http: Parameters<typeof request>[0]) => ({
+      get: (call: string) =>
+        request(http).get(`/api/v1/orgs/${owner.organizationId}/${call}`).set(member.auth),
+    });
+    const leader = on(t.http);
+    const other = on(second.app.getHttpServer());
+    // Read as a school admin on both instances, so each keeps the member's row (the guard's kept answer).
+    for (const http of [t.http, second.app.getHttpServer()]) {
+      expect((await as(http).get('getPendingInvitations')).status).toBe(200);
+      expect((await as(http).get('getPendingInvitations')).status).toBe(200);
+    }
+    const demoted = await other.post('updateOrganizationUser', {
+      userId: member.userId,
+      orgRoleId: ROLES.schoolInstructor,
+    });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    for (const http of [t.http, second.app.getHttpServer()]) {
+      expect((await as(http).get('getPendingInvitations')).status).toBe(403);
+      expect((await as(http).get('getCourses')).status).toBe(200);
+    }
+    const removed = await leader.post('removeOrganizationUser', { userId: member.userId });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    for (const http of [second.app.getHttpServer(), t.http]) {
+      expect((await as(http).get('getStudents')).status).toBe(403);
+    }
   });
 });

@@ -82,8 +82,8 @@ export class StreamByStreamEventStore implements EventStore {
     return this.inner.readOrganization(organizationId, fromPosition, limit);
   }
 
-  organizationHead(organizationId: string): Promise<bigint | null> {
-    return this.inner.organizationHead(organizationId);
+  organizationHead(organizationId: string, types?: readonly string[]): Promise<bigint | null> {
+    return this.inner.organizationHead(organizationId, types);
   }
 
   close(): Promise<void> {

@@ -76,8 +76,11 @@ export interface EventStore {
    * Position of the organisation's last event (0n when it has none), or null when the adapter cannot tell
    * without reading everything (EventStoreDB keeps no index by organisation): callers then rely on other
    * signs of change, such as the projections' checkpoints.
+   * With `types`: the position of the organisation's last event of one of those types (0n when none), what a
+   * read of a read model handling just those types must wait for. An adapter may answer a later position (the
+   * organisation's last event of any type): never an earlier one.
    */
-  organizationHead(organizationId: string): Promise<bigint | null>;
+  organizationHead(organizationId: string, types?: readonly string[]): Promise<bigint | null>;
   close(): Promise<void>;
 }
 

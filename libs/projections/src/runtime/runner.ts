@@ -1196,6 +1196,14 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Whether this process already knows that every projection `only` names has applied `position` (its own
+   * commits, the shared poll): answered from memory, with no query and no wait.
+   */
+  hasApplied(position: bigint, only: (p: Projection) => boolean = () => true): boolean {
+    return this.projections.every((p) => !only(p) || (this.known.get(p.name) ?? -1n) >= position);
+  }
+
   /** A projection's applied position as this process learnt it (its commit, or the shared poll). */
   private applied(name: string, position: bigint): void {
     if ((this.known.get(name) ?? -1n) >= position) return;

@@ -9,6 +9,7 @@ import {
 } from '../../../test/support/test-server';
 import type { AppConfig } from '../../config/config';
 import { withOrganization } from '../organization-scope';
+import { OrganizationHeads } from '../read-side-waits';
 import { ReadCache } from './read-cache';
 
 let t: TestServer;
@@ -43,7 +44,8 @@ describe('the read cache', () => {
   it('never answers a read with a stamp read before the caller wrote, even while one is being read', async () => {
     const org = owner.organizationId;
     const gate = gatedDb(t.server.runtime.persistence.db);
-    const cache = new ReadCache(gate.db, t.server.runtime.persistence.store, {
+    const runtime = t.server.runtime;
+    const cache = new ReadCache(gate.db, new OrganizationHeads(runtime.persistence.store), runtime.runner, {
       READ_CACHE: 'on',
     } as AppConfig);
     let builds = 0;

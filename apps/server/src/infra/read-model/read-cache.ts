@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventStore } from '@okul/domain';
-import { readProjectionStamps, type Db } from '@okul/projections';
+import {
+  readProjectionStamps,
+  type Db,
+  type ProjectionRunner,
+  type ProjectionStamps,
+} from '@okul/projections';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config';
-import { CONFIG, DB, EVENT_STORE } from '../tokens';
+import { OrganizationHeads } from '../read-side-waits';
+import { CONFIG, DB, PROJECTIONS } from '../tokens';
 import { freshFlights } from './fresh-flights';
 
 export interface CachedAnswer {
@@ -50,13 +55,16 @@ interface Entry extends CachedAnswer {
 const MAX_ENTRIES = 1024;
 const MAX_BYTES = 128 * 1024 * 1024;
 
+/** How long a stamp waits for its read models to reach the organisation's last position (as a read would). */
+const WAIT_MS = 5000;
+
 /**
  * Answers of the big reads (getStudents, getDashboard, getAttendances pages, a student's balance sheet) kept in memory with the state they
  * were built from, read before the rows: the position of the organisation's last event in the store, once
  * every projection the answer reads has applied it (and the projections' generations). A stored answer is
- * served while that stamp holds and its time has not run out; a write of the organisation moves the stamp
- * (the command waits for the projections), writes of other organisations do not. While a projection still
- * lags behind the organisation's last event nothing is stored, so a stale answer is never kept. Every instance
+ * served while that stamp holds and its time has not run out; a write of the organisation moves the stamp,
+ * writes of other organisations do not. While a projection still lags behind the organisation's last event
+ * the stamp waits for it (at most WAIT_MS, as the rows' reads would), and nothing lagging is ever stored. Every instance
  * decides alike from the shared database. A hit costs one small query instead of rebuilding megabytes;
  * concurrent misses share one build; `ETag`/`If-None-Match` lets the browser skip the body too.
  * With a store that cannot name an organisation's last event (EventStoreDB) the stamp is the projections'
@@ -69,29 +77,47 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
   /**
-   * Per organisation and projections, the stamp read by a query that started after the caller arrived
-   * (shared by concurrent reads of one organisation; a caller never joins a query that may predate its own
-   * write).
+   * Per organisation and projections, where they stand, read by a query that started after the caller
+   * arrived (shared by concurrent reads of one organisation; a caller never joins a query that may predate
+   * its own write).
    */
-  private readonly stamps = freshFlights<string | null>();
+  private readonly stamps = freshFlights<ProjectionStamps>();
   /** The bodies' bytes of the entries kept (their compressed copies are a fraction more). */
   private bytes = 0;
   private readonly enabled: boolean;
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(OrganizationHeads) private readonly heads: OrganizationHeads,
+    @Inject(PROJECTIONS) private readonly runner: ProjectionRunner,
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.enabled = config.READ_CACHE === 'on';
   }
 
-  /** What the answer for the organisation is built from, or null when it must not be kept (a projection lags). */
+  /**
+   * What the answer for the organisation is built from, or null when it must not be kept (a projection lags).
+   * The organisation's last position is the caller's own (read once per request, beside the guard's query,
+   * and what the reads wait for): not the one of whoever started the shared reading of the projections.
+   * Read models now lag behind the commands of their organisation (their reads wait for them): when one of
+   * these lags behind that position, the stamp is read again once it has applied it, so an answer read right
+   * after a write is kept too (the rows' reads would have waited for it all the same).
+   */
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    const [head, stamps] = await Promise.all([
-      this.store.organizationHead(organizationId),
-      readProjectionStamps(this.db, projections, organizationId),
-    ]);
+    const read = () =>
+      Promise.all([
+        this.heads.organization(organizationId),
+        this.stamps(`${organizationId}|${projections.join(',')}`, () =>
+          readProjectionStamps(this.db, projections, organizationId),
+        ),
+      ]);
+    let [head, stamps] = await read();
+    if (head !== null && !stamps.parked && (stamps.applied === null || BigInt(stamps.applied) < head)) {
+      const position = head;
+      if (await this.runner.waitFor(position, WAIT_MS, (p) => projections.includes(p.name))) {
+        [head, stamps] = await read();
+      }
+    }
     const { applied, generations, checkpoints, parked } = stamps;
     // A stale read model of the organisation: the answer is built anew, and the stale-read guard refuses it.
     if (parked) return null;
@@ -116,9 +142,7 @@ export class ReadCache {
     };
     if (!this.enabled) return make('');
     // Taken before the rows are read: an answer is never labelled newer than what it holds.
-    const stamp = await this.stamps(`${organizationId}|${projections.join(',')}`, () =>
-      this.stamp(organizationId, projections),
-    );
+    const stamp = await this.stamp(organizationId, projections);
     if (stamp === null) return make('lagging');
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && now.getTime() < hit.validUntil) {
