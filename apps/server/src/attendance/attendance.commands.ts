@@ -58,15 +58,25 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
   async execute({ ctx, attendanceId, input }: AddAttendanceCommand) {
     const organizationId = ctx.organizationId!;
     const now = ctx.now.toISOString();
-    await requireOpenCourse(this.db, organizationId, input.courseId);
-    await this.queries.requireInstructor(organizationId, input.instructorId);
+    // The lookups are read together, and before the turn on the month's counter (which lasts from its read to
+    // the append, while the commands of this process that draw from it queue): each read may first wait for
+    // its read model to apply what was written before it (infra/read-side-waits.ts).
+    // A refusal is the first failing lookup's, in this order, whichever answered first.
+    const [course, instructor, looked] = await Promise.allSettled([
+      requireOpenCourse(this.db, organizationId, input.courseId),
+      this.queries.requireInstructor(organizationId, input.instructorId),
+      this.queries.attendees(organizationId, input.attendants),
+    ]);
+    if (course.status === 'rejected') throw course.reason;
+    if (instructor.status === 'rejected') throw instructor.reason;
+    if (looked.status === 'rejected') throw looked.reason;
+    const attendees = looked.value;
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {
       const numbersStream = attendanceNumberStream(organizationId, now);
-      const [numbers, attendance, attendees] = await Promise.all([
+      const [numbers, attendance] = await Promise.all([
         this.executor.load(numbersStream, attendanceNumberDecider),
         this.executor.load(attendanceStream(attendanceId), attendanceDecider),
-        this.queries.attendees(organizationId, input.attendants),
       ]);
       const plan = planAttendanceCreation(
         { attendanceId, organizationId, userId: ctx.userId, now, input, attendees },
