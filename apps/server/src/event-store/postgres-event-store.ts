@@ -44,8 +44,10 @@ export const EVENTS_SCHEMA = `
     created_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (stream_id, stream_version)
   );
-  CREATE INDEX IF NOT EXISTS events_type_idx ON events (type, global_position);
   CREATE INDEX IF NOT EXISTS events_org_idx ON events (organization_id, global_position);
+  -- organizationHead with types (what a read waits for): one backward probe per type. It replaced an index
+  -- on (type, global_position) that no query used, so an append maintains as many indexes as before.
+  DROP INDEX IF EXISTS events_type_idx;
   CREATE INDEX IF NOT EXISTS events_org_type_idx ON events (organization_id, type, global_position);
   CREATE OR REPLACE FUNCTION okul_append_events(
     p_lock bigint, p_k int[], p_u int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
