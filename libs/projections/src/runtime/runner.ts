@@ -330,8 +330,13 @@ async function applyBatch(
   }
   const apply: StoredEvent[] = [];
   const parked: Array<{ event: StoredEvent; error: string }> = [];
+  const parking = staleOrgs.size > 0 || plan.parkFrom.size > 0;
   for (const e of events) {
     if (!handlerFor(p, e.type)) continue;
+    if (!parking) {
+      apply.push(e);
+      continue;
+    }
     const org = orgOf(e);
     const first = plan.parkFrom.get(org);
     if (first && e.globalPosition === first.position) parked.push({ event: e, error: first.error });
@@ -717,15 +722,25 @@ class Slots {
 }
 
 /**
- * Batches read from the store, shared by the projections reading from the same position: reading and parsing
- * a batch costs about as much as a light projection's handlers, and after a pause every projection starts
- * from the same place. A batch starts after the previous one's last event, so batches stay aligned however
- * far apart the projections drift. A full batch never changes: it is kept until every projection this runner
- * applies has passed it (at most `limit` batches; one further behind reads again). A short one (the head was
- * reached, more may come) is shared only while it is being read.
+ * Batches read from the store, shared by the projections of this runner: reading and parsing a batch costs
+ * about as much as a light projection's handlers, and after a pause every projection starts from the same
+ * place. A batch starts after the previous one's last event, so batches stay aligned however far apart the
+ * projections drift. A full batch never changes: it is kept until every projection this runner applies has
+ * passed it, so each is read once however far the light projections race ahead of the heavy ones. At most
+ * `limit` batches are kept (bounded memory): when full, the batch furthest ahead gives way, as the slowest
+ * projection needs it last; a read beyond every kept batch is then shared only while it is under way (the
+ * projections racing ahead read together). A short batch (the head was reached, more may come) is shared only
+ * while it is being read.
  */
 class SharedReads {
-  private batches = new Map<bigint, Promise<StoredEvent[]>>();
+  private kept = new Map<bigint, Promise<StoredEvent[]>>();
+  /** Reads under way that are not kept. */
+  private flying = new Map<bigint, Promise<StoredEvent[]>>();
+  /** The types present in each batch read (one look-up per type, not per event, for "handles any"). */
+  private types = new WeakMap<StoredEvent[], Set<string>>();
+  /** Batches and events read from the store since the runner started (the figures of a catch-up). */
+  batches = 0;
+  events = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -734,26 +749,49 @@ class SharedReads {
   ) {}
 
   read(from: bigint): Promise<StoredEvent[]> {
-    const kept = this.batches.get(from);
-    if (kept) return kept;
-    const read = this.store.readAll(from, this.size);
-    this.batches.set(from, read);
+    const known = this.kept.get(from) ?? this.flying.get(from);
+    if (known) return known;
+    const read = this.store.readAll(from, this.size).then((events) => {
+      this.batches++;
+      this.events += events.length;
+      return events;
+    });
+    const keep = this.admit(from);
+    (keep ? this.kept : this.flying).set(from, read);
     const drop = () => {
-      if (this.batches.get(from) === read) this.batches.delete(from);
+      if (this.kept.get(from) === read) this.kept.delete(from);
+      if (this.flying.get(from) === read) this.flying.delete(from);
     };
     // A failed read is not shared either: the next projection at this position reads again.
-    read.then((events) => (events.length < this.size ? drop() : undefined), drop);
-    // Map order is insertion order: the oldest read goes first.
-    for (const k of this.batches.keys()) {
-      if (this.batches.size <= this.limit) break;
-      this.batches.delete(k);
-    }
+    read.then((events) => (!keep || events.length < this.size ? drop() : undefined), drop);
     return read;
+  }
+
+  /** Whether a batch read from `from` is kept: room is made by letting the batch furthest ahead go. */
+  private admit(from: bigint): boolean {
+    if (this.kept.size < this.limit) return true;
+    let furthest: bigint | null = null;
+    for (const k of this.kept.keys()) if (furthest === null || k > furthest) furthest = k;
+    if (furthest === null || furthest < from) return false;
+    this.kept.delete(furthest);
+    return true;
+  }
+
+  /** Whether a batch holds an event of a type the projection handles. */
+  handlesAny(p: Projection, events: StoredEvent[]): boolean {
+    let types = this.types.get(events);
+    if (!types) {
+      types = new Set();
+      for (const e of events) types.add(e.type);
+      this.types.set(events, types);
+    }
+    for (const t of types) if (handlerFor(p, t)) return true;
+    return false;
   }
 
   /** Forgets the batches before `position`: every projection reading here has passed them. */
   forget(position: bigint): void {
-    for (const k of this.batches.keys()) if (k < position) this.batches.delete(k);
+    for (const k of this.kept.keys()) if (k < position) this.kept.delete(k);
   }
 }
 
@@ -881,6 +919,14 @@ export class ProjectionRunner {
   /** What each projection's batches took since `start()`: events, time applying, of it in SQL, reading. */
   throughput(): Record<string, ProjectionThroughput> {
     return Object.fromEntries([...this.live.values()].map((l) => [l.p.name, { ...l.meter }]));
+  }
+
+  /**
+   * What this runner read from the store since it was made: batches and events (with every batch read once,
+   * the events of a catch-up from the start are the store's events).
+   */
+  storeReads(): { batches: number; events: number } {
+    return { batches: this.reads.batches, events: this.reads.events };
   }
 
   async stop(): Promise<void> {
@@ -1077,7 +1123,7 @@ export class ProjectionRunner {
     // checkpoint still moves in a transaction that claims it, and a crash before it re-reads them.
     let passed = 0;
     for (let n = 0; n < SKIP_BATCHES && events.length === this.batchSize; n++) {
-      if (events.some((e) => handlerFor(l.p, e.type))) break;
+      if (this.reads.handlesAny(l.p, events)) break;
       const next = await this.reads.read(events[events.length - 1].globalPosition);
       if (next.length === 0) break;
       passed += events.length;
@@ -1092,7 +1138,7 @@ export class ProjectionRunner {
       return false;
     }
     l.state = 'running';
-    if (!events.some((e) => handlerFor(l.p, e.type))) {
+    if (!this.reads.handlesAny(l.p, events)) {
       // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
       // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
       // every append, kept the slots from the projections a command waits for.
