@@ -15,6 +15,8 @@ export interface ContractOptions {
   startsEmpty?: boolean;
   /** organizationHead names an organisation's last position (PostgreSQL); false when it answers null. */
   knowsOrganizationHead?: boolean;
+  /** The store offers `readTypes` (PostgreSQL); false where readers read the events instead. */
+  readsTypes?: boolean;
 }
 
 function newEvent(
@@ -73,7 +75,12 @@ export function eventStoreContract(
   makeStore: () => Promise<ContractStore>,
   options: ContractOptions = {},
 ): void {
-  const { idempotentWithAny = true, startsEmpty = true, knowsOrganizationHead = true } = options;
+  const {
+    idempotentWithAny = true,
+    startsEmpty = true,
+    knowsOrganizationHead = true,
+    readsTypes = false,
+  } = options;
 
   describe(`${name}: event store contract`, () => {
     // One store for the whole run (an embedded PGlite takes seconds to start): every test names its own
@@ -403,6 +410,30 @@ export function eventStoreContract(
         const all = await store().readAll(from, 100);
         const rest = await store().readAll(all[2].globalPosition, 100);
         expect(rest.map((e) => e.id)).toEqual(written.slice(3).map((e) => e.id));
+      });
+
+      it('readTypes answers the positions and types of the events readAll answers, where offered', async () => {
+        expect(typeof store().readTypes).toBe(readsTypes ? 'function' : 'undefined');
+        if (!readsTypes) return;
+        const from = await store().headPosition();
+        await store().append(streamName('types-a'), events(2, 'OneHappened'), 'no_stream');
+        await store().append(streamName('types-b'), events(3, 'OtherHappened'), 'no_stream');
+        for (const [at, limit] of [
+          [from, 4],
+          [from, 100],
+          [from + 2n, 2],
+        ] as const) {
+          const all = await store().readAll(at, limit);
+          const types = await store().readTypes!(at, limit);
+          expect(types).toEqual(all.map((e) => ({ globalPosition: e.globalPosition, type: e.type })));
+        }
+        expect((await store().readTypes!(from, 100)).map((e) => e.type)).toEqual([
+          'OneHappened',
+          'OneHappened',
+          'OtherHappened',
+          'OtherHappened',
+          'OtherHappened',
+        ]);
       });
     });
 

@@ -231,6 +231,11 @@ export class PersonalDataEventStore implements EventStore {
     return this.openAll(await this.inner.readAll(fromPosition, limit));
   }
 
+  /** Types are not personal data: answered by the inner store as they are, when it can. */
+  get readTypes(): EventStore['readTypes'] {
+    return this.inner.readTypes?.bind(this.inner);
+  }
+
   headPosition(): Promise<bigint> {
     return this.inner.headPosition();
   }

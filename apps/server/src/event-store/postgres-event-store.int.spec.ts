@@ -15,17 +15,21 @@ import { createPgliteDb } from '../infra/db/pglite-db';
 import { eventStoreContract } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 
-eventStoreContract('PostgreSQL (pg)', async () => {
-  const t = await createTestDatabase();
-  const store = await PostgresEventStore.create(t.db);
-  return {
-    store,
-    async cleanup() {
-      await store.close();
-      await t.drop();
-    },
-  };
-});
+eventStoreContract(
+  'PostgreSQL (pg)',
+  async () => {
+    const t = await createTestDatabase();
+    const store = await PostgresEventStore.create(t.db);
+    return {
+      store,
+      async cleanup() {
+        await store.close();
+        await t.drop();
+      },
+    };
+  },
+  { readsTypes: true },
+);
 
 // The stand-in for EventStoreDB that the executor's non-atomic path is proven on keeps the same contract.
 eventStoreContract('PostgreSQL written stream by stream (as EventStoreDB)', async () => {
@@ -40,17 +44,21 @@ eventStoreContract('PostgreSQL written stream by stream (as EventStoreDB)', asyn
   };
 });
 
-eventStoreContract('PostgreSQL (PGlite, in memory)', async () => {
-  const db = await createPgliteDb();
-  const store = await PostgresEventStore.create(db);
-  return {
-    store,
-    async cleanup() {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+eventStoreContract(
+  'PostgreSQL (PGlite, in memory)',
+  async () => {
+    const db = await createPgliteDb();
+    const store = await PostgresEventStore.create(db);
+    return {
+      store,
+      async cleanup() {
+        await store.close();
+        await db.close();
+      },
+    };
+  },
+  { readsTypes: true },
+);
 
 function newEvent(writer: number, n: number): NewEvent {
   return {

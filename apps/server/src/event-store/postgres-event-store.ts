@@ -1,6 +1,7 @@
 import {
   ConcurrencyError,
   type AppendResult,
+  type EventPosition,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
@@ -722,6 +723,15 @@ export class PostgresEventStore implements EventStore {
       [fromPosition.toString(), limit],
     );
     return r.rows.map(toStored);
+  }
+
+  /** The positions and types only: no data or metadata is read, sent or parsed. */
+  async readTypes(fromPosition: bigint, limit: number): Promise<EventPosition[]> {
+    const r = await this.writer.query<{ p: string; type: string }>(
+      `SELECT global_position::text AS p, type FROM events WHERE global_position > $1 ${BY_POSITION} LIMIT $2`,
+      [fromPosition.toString(), limit],
+    );
+    return r.rows.map((x) => ({ globalPosition: BigInt(x.p), type: x.type }));
   }
 
   /** An organisation's history (for replay and export), in position order, through its index. */

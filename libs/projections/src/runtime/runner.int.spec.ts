@@ -181,6 +181,51 @@ describe('ProjectionRunner on Postgres', () => {
     expect(r.throughput().fast).toMatchObject({ events: Number(head), batches: 8 });
   });
 
+  it('reads each batch of events once while a light projection races ahead of a slow one', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'behind' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          await gate;
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    // Handles a type the history does not hold: it passes every batch and reaches the head first.
+    const light: Projection = {
+      ...counterProjection({ name: 'ahead' }),
+      handlers: { OtherHappened: async () => undefined } as unknown as Projection['handlers'],
+    };
+    const r = new ProjectionRunner(db, store, [slow, light], {
+      idleMs: 10,
+      leaderRetryMs: 50,
+      batchSize: 50,
+    });
+    cleanups.push(async () => {
+      open();
+      await r.stop();
+    });
+    await r.prepare();
+    // Thirty full batches: more than the runner keeps (eight for two projections).
+    const head = await appendAdds(store, 1500, { perAppend: 50 });
+    r.start();
+    await until(
+      async () => (await checkpointOf(db, 'ahead'))?.position === head.toString(),
+      20_000,
+      'the light projection at the head',
+    );
+    open();
+    expect(await r.waitFor(head, 30_000)).toBe(true);
+    expect(await readModel(db, 'behind')).toEqual(await expectedModel(store));
+    // Every event was read from the store once: the light projection read only positions and types beyond
+    // the kept batches, and each kept batch waited for the slow projection.
+    expect(r.storeReads().events).toBe(Number(head));
+  });
+
   it('passes the batches holding no event a projection handles with one checkpoint write', async () => {
     const { db, store } = await fresh();
     const p = counterProjection({ name: 'rare' });

@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent } from '@okul/domain';
+import type { EventPosition, EventStore, StoredEvent } from '@okul/domain';
 import type { Db, QueryOptions, Sql } from './sql';
 import { ident } from './sql';
 import { batchFor, handlerFor, type Projection, type ProjectionContext } from './projection';
@@ -388,7 +388,7 @@ async function moveCheckpoint(
   name: string,
   generation: number,
   from: bigint,
-  events: StoredEvent[],
+  events: EventPosition[],
 ): Promise<bigint> {
   const to = events[events.length - 1].globalPosition;
   const res = await db.query(
@@ -721,6 +721,14 @@ class Slots {
   }
 }
 
+/** A batch as `SharedReads.scan` answers it: its positions and types, and its events when they were read. */
+interface Scanned {
+  positions: EventPosition[];
+  events: StoredEvent[] | null;
+}
+
+const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events });
+
 /**
  * Batches read from the store, shared by the projections of this runner: reading and parsing a batch costs
  * about as much as a light projection's handlers, and after a pause every projection starts from the same
@@ -730,14 +738,18 @@ class Slots {
  * `limit` batches are kept (bounded memory): when full, the batch furthest ahead gives way, as the slowest
  * projection needs it last; a read beyond every kept batch is then shared only while it is under way (the
  * projections racing ahead read together). A short batch (the head was reached, more may come) is shared only
- * while it is being read.
+ * while it is being read. A projection passing batches it may not need (`scan`) reads beyond a full window
+ * only the positions and types where the store offers them, so the data of such a batch is read once, when
+ * the slower projections reach it.
  */
 class SharedReads {
   private kept = new Map<bigint, Promise<StoredEvent[]>>();
   /** Reads under way that are not kept. */
   private flying = new Map<bigint, Promise<StoredEvent[]>>();
+  /** Reads of positions and types only, under way (`scan`). */
+  private typeReads = new Map<bigint, Promise<EventPosition[]>>();
   /** The types present in each batch read (one look-up per type, not per event, for "handles any"). */
-  private types = new WeakMap<StoredEvent[], Set<string>>();
+  private types = new WeakMap<EventPosition[], Set<string>>();
   /** Batches and events read from the store since the runner started (the figures of a catch-up). */
   batches = 0;
   events = 0;
@@ -767,18 +779,53 @@ class SharedReads {
     return read;
   }
 
+  /**
+   * The batch at `from` for a projection that may pass it: the events when they are kept, under way, or would
+   * be kept; beyond a full window, the positions and types only (`readTypes`, shared while under way), from
+   * which the projection reads the events (`read`) only when it handles one of them.
+   */
+  scan(from: bigint): Promise<Scanned> {
+    const known = this.kept.get(from) ?? this.flying.get(from);
+    if (known) return known.then(scanned);
+    if (!this.store.readTypes || this.room(from)) return this.read(from).then(scanned);
+    let read = this.typeReads.get(from);
+    if (!read) {
+      const types = this.store.readTypes(from, this.size);
+      this.typeReads.set(from, types);
+      const drop = () => {
+        if (this.typeReads.get(from) === types) this.typeReads.delete(from);
+      };
+      types.then(drop, drop);
+      read = types;
+    }
+    return read.then((positions) => ({ positions, events: null }));
+  }
+
+  /** The position furthest ahead among the kept batches (null when none is kept). */
+  private furthest(): bigint | null {
+    let furthest: bigint | null = null;
+    for (const k of this.kept.keys()) if (furthest === null || k > furthest) furthest = k;
+    return furthest;
+  }
+
+  /** Whether a batch read from `from` would be kept (room, or a kept batch further ahead to give way). */
+  private room(from: bigint): boolean {
+    if (this.kept.size < this.limit) return true;
+    const furthest = this.furthest();
+    return furthest !== null && from < furthest;
+  }
+
   /** Whether a batch read from `from` is kept: room is made by letting the batch furthest ahead go. */
   private admit(from: bigint): boolean {
     if (this.kept.size < this.limit) return true;
-    let furthest: bigint | null = null;
-    for (const k of this.kept.keys()) if (furthest === null || k > furthest) furthest = k;
+    const furthest = this.furthest();
     if (furthest === null || furthest < from) return false;
     this.kept.delete(furthest);
     return true;
   }
 
-  /** Whether a batch holds an event of a type the projection handles. */
-  handlesAny(p: Projection, events: StoredEvent[]): boolean {
+  /** Whether a batch (its events, or their positions and types) holds a type the projection handles. */
+  handlesAny(p: Projection, events: EventPosition[]): boolean {
     let types = this.types.get(events);
     if (!types) {
       types = new Set();
@@ -1117,40 +1164,48 @@ export class ProjectionRunner {
     l.position = from;
     this.applied(l.p.name, from);
     const t = performance.now();
-    let events = await this.reads.read(from);
+    // Where the batch in hand starts, and the batch (its events, or only their positions and types).
+    let at = from;
+    let batch = await this.reads.scan(at);
     // A full batch without an event this projection handles would write nothing but its checkpoint: read on
     // (a bounded number of batches) and move the checkpoint once, past all of them. Nothing is skipped: the
     // checkpoint still moves in a transaction that claims it, and a crash before it re-reads them.
     let passed = 0;
-    for (let n = 0; n < SKIP_BATCHES && events.length === this.batchSize; n++) {
-      if (this.reads.handlesAny(l.p, events)) break;
-      const next = await this.reads.read(events[events.length - 1].globalPosition);
-      if (next.length === 0) break;
-      passed += events.length;
-      events = next;
+    for (let n = 0; n < SKIP_BATCHES && batch.positions.length === this.batchSize; n++) {
+      if (this.reads.handlesAny(l.p, batch.positions)) break;
+      const last = batch.positions[batch.positions.length - 1].globalPosition;
+      const next = await this.reads.scan(last);
+      if (next.positions.length === 0) break;
+      passed += batch.positions.length;
+      at = last;
+      batch = next;
     }
+    const handles = batch.positions.length > 0 && this.reads.handlesAny(l.p, batch.positions);
+    // Positions and types said there is something to apply: the events themselves, from the same place (the
+    // head may have moved meanwhile: what is read is what is applied and counted).
+    const events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
     l.meter.readMs += performance.now() - t;
     l.error = null;
-    if (events.length === 0) {
+    if (batch.positions.length === 0) {
       l.state = 'idle';
       // Nothing was written: the checkpoint is still where it was found.
       l.resumeAt = { generation, position: from };
       return false;
     }
     l.state = 'running';
-    if (!this.reads.handlesAny(l.p, events)) {
+    if (!events) {
       // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
       // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
       // every append, kept the slots from the projections a command waits for.
       try {
-        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, events);
+        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, batch.positions);
       } catch (e) {
         if (e instanceof CheckpointMoved) return true;
         throw e;
       }
       l.resumeAt = { generation, position: l.position };
       this.applied(l.p.name, l.position);
-      l.meter.events += passed + events.length;
+      l.meter.events += passed + batch.positions.length;
       return true;
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
