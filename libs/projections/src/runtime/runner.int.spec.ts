@@ -226,6 +226,36 @@ describe('ProjectionRunner on Postgres', () => {
     expect(r.storeReads().events).toBe(Number(head));
   });
 
+  it('commits a batch without waiting for its flush to disk, and only that transaction', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'flush' });
+    const seen: string[] = [];
+    // What the batch's own transaction says when its handler runs (the claim came first).
+    const p: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          const r = await ctx.sql.query<{ mode: string }>(
+            `SELECT current_setting('synchronous_commit') AS mode`,
+          );
+          seen.push(r.rows[0].mode);
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    const r = runner(db, store, p);
+    await r.prepare();
+    r.start();
+    const head = await appendAdds(store, 20, { perAppend: 5 });
+    expect(await r.waitFor(head)).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['off']));
+    expect(await readModel(db, 'flush')).toEqual(await expectedModel(store));
+    // A session's own setting is untouched: set_config(..., true) lasts until the transaction's end.
+    const after = await db.query<{ mode: string }>(`SELECT current_setting('synchronous_commit') AS mode`);
+    expect(after.rows[0].mode).toBe('on');
+  });
+
   it('passes the batches holding no event a projection handles with one checkpoint write', async () => {
     const { db, store } = await fresh();
     const p = counterProjection({ name: 'rare' });

@@ -87,6 +87,15 @@ interface Waiter {
   names: string[];
   done: (ok: boolean) => void;
 }
+/**
+ * A batch's transaction does not wait for its commit to be flushed to disk (`synchronous_commit` off for that
+ * transaction only): a read model is derived, and its writes and checkpoint commit together, so a database
+ * crash can only lose the last batches whole, which are applied again from the checkpoint it left (never
+ * skipped, never twice). The events themselves are written durably by the store. Said in the claim's
+ * RETURNING, so it costs no round trip; the rebuild's swap keeps the flush.
+ */
+const NO_FLUSH = `set_config('synchronous_commit', 'off', true)`;
+
 /** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
 const SKIP_BATCHES = 25;
 
@@ -305,6 +314,7 @@ async function applyBatch(
   from: bigint,
   requireState: 'active' | 'building',
   plan: ApplyPlan,
+  durable = false,
 ): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
   const to = events[events.length - 1].globalPosition;
   // One round trip for the claim, the move and "is anything parked": the EXISTS reads the statement's
@@ -312,12 +322,17 @@ async function applyBatch(
   // that leaves the position where it was) removed meanwhile, never miss one (rows are parked only by a
   // writer holding the lock, which moves the position). So the organisations are read again after the claim.
   const claim = await sql.query<{ parked: boolean }>(
-    `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-      RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`,
+    durable
+      ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
+      : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
+                    ${NO_FLUSH} AS commit`,
     [p.name, generation, from.toString(), to.toString(), requireState],
     // Sent once per batch of every projection: parsed and planned once per connection.
-    { prepareAs: 'okul_projection_claim' },
+    { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
   );
   if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
   const staleOrgs = new Set<string>();
@@ -393,7 +408,8 @@ async function moveCheckpoint(
   const to = events[events.length - 1].globalPosition;
   const res = await db.query(
     `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = 'active'`,
+      WHERE name = $1 AND generation = $2 AND position = $3 AND state = 'active'
+      RETURNING ${NO_FLUSH} AS commit`,
     [name, generation, from.toString(), to.toString()],
   );
   if (res.rowCount !== 1) throw new CheckpointMoved(name);
@@ -615,7 +631,8 @@ export async function rebuildProjection(
               const events = await store.readAll(at, batchSize);
               if (events.length === 0) break;
               const plan: ApplyPlan = { setBased, parkFrom: new Map() };
-              at = (await applyBatch(timed, p, newGen, events, at, 'building', plan)).to;
+              // The swap's transaction waits for its commit to be flushed (see NO_FLUSH).
+              at = (await applyBatch(timed, p, newGen, events, at, 'building', plan, true)).to;
               n += events.length;
             }
             meter.sqlMs += timed.ms;
