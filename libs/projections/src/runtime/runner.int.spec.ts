@@ -291,6 +291,47 @@ describe('ProjectionRunner on Postgres', () => {
     expect(r.throughput().rare).toMatchObject({ events: Number(head), batches: 1 });
   });
 
+  it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {
+    const { db, store } = await fresh();
+    const p = counterProjection({ name: 'sparse' });
+    // 300 events of a type the projection does not handle (six batches of 50), then three it does.
+    for (let i = 0; i < 30; i++) {
+      await store.append(
+        `other-${i}`,
+        Array.from({ length: 10 }, () => ({
+          id: crypto.randomUUID(),
+          type: 'OtherHappened',
+          data: {},
+          metadata: {
+            organizationId: 'o',
+            userId: 'u',
+            ipAddress: null,
+            userAgent: null,
+            correlationId: 'c',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        })),
+        'no_stream',
+      );
+    }
+    const head = await appendAdds(store, 3, { perAppend: 3 });
+    let withData = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readAll: async (from: bigint, limit: number) => {
+        const events = await store.readAll(from, limit);
+        withData += events.length;
+        return events;
+      },
+    });
+    const result = await rebuildProjection(db, counting, p, undefined, { batchSize: 50 });
+    expect(result).toMatchObject({ events: Number(head), position: head });
+    expect(await readModel(db, 'sparse')).toEqual(await expectedModel(store));
+    // The first batch (nothing known yet) and the last (it holds the three) with their data; the five
+    // between as positions and types only.
+    expect(withData).toBe(53);
+  });
+
   it('neither skips nor double-applies when the runner process is SIGKILLed mid-batch', async () => {
     const { t, db, store } = await fresh();
     const name = 'crash';

@@ -404,13 +404,14 @@ async function moveCheckpoint(
   generation: number,
   from: bigint,
   events: EventPosition[],
+  state: 'active' | 'building' = 'active',
 ): Promise<bigint> {
   const to = events[events.length - 1].globalPosition;
   const res = await db.query(
     `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = 'active'
+      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
       RETURNING ${NO_FLUSH} AS commit`,
-    [name, generation, from.toString(), to.toString()],
+    [name, generation, from.toString(), to.toString(), state],
   );
   if (res.rowCount !== 1) throw new CheckpointMoved(name);
   return to;
@@ -561,39 +562,47 @@ export async function rebuildProjection(
     // On PostgreSQL the next batch is read while this one is applied (reading and parsing the events was a
     // third of a rebuild); PGlite's single connection would only queue the read behind the transaction.
     const prefetch = db.kind === 'pg';
+    // After a batch holding nothing the projection handles, the next is first read as positions and types
+    // where the store offers them (a light projection's rebuild reads little of the history's data).
+    const readTypes = store.readTypes?.bind(store);
     const catchUp = async () => {
       let next: Promise<StoredEvent[]> | null = null;
       // Full batches without an event the projection handles, read past since the checkpoint was written (as
       // the runner does: the checkpoint moves past them with the next batch, in one transaction).
-      let passed: StoredEvent[] | null = null;
+      let passed: EventPosition[] | null = null;
       let skipped = 0;
+      let light = false;
       for (;;) {
         opts.signal?.throwIfAborted();
         const read = passed ? passed[passed.length - 1].globalPosition : position;
-        const events: StoredEvent[] = await (next ?? store.readAll(read, batchSize));
+        let events: StoredEvent[] | null = null;
+        let batch: EventPosition[];
+        if (next || !light || !readTypes) batch = events = await (next ?? store.readAll(read, batchSize));
+        else batch = await readTypes(read, batchSize);
         next = null;
-        if (events.length === 0) {
+        if (batch.length === 0) {
           // The last batches held nothing to apply: the checkpoint still has to reach them.
-          if (passed)
-            position = await applyParking(db, p, newGen, passed, position, 'building', setBased, meter);
+          if (passed) position = await moveCheckpoint(db, p.name, newGen, position, passed, 'building');
           return;
         }
-        if (prefetch && events.length === batchSize) {
-          next = store.readAll(events[events.length - 1].globalPosition, batchSize);
+        const handles = batch.some((e) => handlerFor(p, e.type));
+        light = !handles;
+        // The events themselves, from the same place (what is read is what is applied and counted).
+        if (handles && !events) batch = events = await store.readAll(read, batchSize);
+        if (prefetch && handles && batch.length === batchSize) {
+          next = store.readAll(batch[batch.length - 1].globalPosition, batchSize);
           // Awaited in the next round; if this batch fails first, its error is the one that counts.
           next.catch(() => undefined);
         }
-        count += events.length;
-        if (
-          events.length === batchSize &&
-          skipped < SKIP_BATCHES &&
-          !events.some((e) => handlerFor(p, e.type))
-        ) {
-          passed = events;
+        count += batch.length;
+        if (batch.length === batchSize && skipped < SKIP_BATCHES && !handles) {
+          passed = batch;
           skipped++;
           continue;
         }
-        position = await applyParking(db, p, newGen, events, position, 'building', setBased, meter);
+        position = events
+          ? await applyParking(db, p, newGen, events, position, 'building', setBased, meter)
+          : await moveCheckpoint(db, p.name, newGen, position, batch, 'building');
         passed = null;
         skipped = 0;
         onProgress?.(position, count);
