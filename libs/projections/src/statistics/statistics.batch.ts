@@ -1,8 +1,8 @@
-import { monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { toLocal, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import { movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
+import { movedRanges, holder, studentEnrolledAt, type T } from './statistics.sql';
 
 /** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
 export const STATISTICS_TYPES = [
@@ -35,14 +35,49 @@ interface DebtLine {
   delta: string;
 }
 
+/**
+ * One change of the ledger (statistics.projection.ts): every figure an event moved in one Istanbul month, on
+ * one line. `course_id` is set on the lines that count lessons (lessons, attendees, enrolled, by course and by
+ * instructor, `instructor_id` null for Diğer); charges and collections are the organisation's, whatever the
+ * course.
+ */
 interface LedgerRow {
   organization_id: string;
-  metric: string;
-  /** An instant of the month the row counts in. */
-  ts: string;
-  dim: string;
+  month: string;
   recorded_at: string;
-  delta: string;
+  course_id: string | null;
+  instructor_id: string | null;
+  lessons: number;
+  attendees: number;
+  enrolled: number;
+  charges: string;
+  collections: string;
+}
+
+/** A ledger line moving nothing yet, of the month of `ts` (an instant). */
+const ledgerLine = (organizationId: string, ts: string, recordedAt: string): LedgerRow => ({
+  organization_id: organizationId,
+  month: monthKey(ts),
+  recorded_at: recordedAt,
+  course_id: null,
+  instructor_id: null,
+  lessons: 0,
+  attendees: 0,
+  enrolled: 0,
+  charges: '0',
+  collections: '0',
+});
+
+/** The figures a ledger line moves, by metric and dimension, as stat_totals sums them. */
+function* ledgerFigures(row: LedgerRow): Generator<[metric: string, dim: string, delta: bigint]> {
+  if (row.collections !== '0') yield ['collections', '', BigInt(row.collections)];
+  if (row.charges !== '0') yield ['lesson_charges', '', BigInt(row.charges)];
+  if (row.course_id === null) return;
+  for (const dim of [`course:${row.course_id}`, `instructor:${row.instructor_id ?? ''}`]) {
+    if (row.lessons !== 0) yield ['lessons', dim, BigInt(row.lessons)];
+    if (row.attendees !== 0) yield ['attendees', dim, BigInt(row.attendees)];
+    if (row.enrolled !== 0) yield ['enrolled', dim, BigInt(row.enrolled)];
+  }
 }
 
 interface Version {
@@ -117,31 +152,55 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     await recount(sql, t, changes, ledger);
   }
 
-  if (ledger.length > 0)
+  if (ledger.length > 0) {
+    // The sums as of now move by the figures of the part's lines, summed here per metric, month and dimension.
+    const totals = new Map<
+      string,
+      { organization_id: string; metric: string; month: string; dim: string; delta: bigint }
+    >();
+    for (const row of ledger)
+      for (const [metric, dim, delta] of ledgerFigures(row)) {
+        const key = `${row.organization_id} ${metric} ${row.month} ${dim}`;
+        const x = totals.get(key);
+        if (x) x.delta += delta;
+        else totals.set(key, { organization_id: row.organization_id, metric, month: row.month, dim, delta });
+      }
     await sql.query(
-      `WITH x AS (
-         SELECT organization_id, metric, ${month('ts')} AS month, dim, recorded_at, delta
-           FROM ${recordset('$1', 'organization_id uuid, metric text, ts timestamptz, dim text, recorded_at timestamptz, delta bigint')}
-       ),
-       ins AS (
-         INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-         SELECT organization_id, metric, month, dim, recorded_at, delta FROM x
+      `WITH ins AS (
+         INSERT INTO ${t('stat_ledger')} (organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees,
+                enrolled, charges, collections)
+         SELECT organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees, enrolled, charges, collections
+           FROM ${recordset('$1', 'organization_id uuid, month text, recorded_at timestamptz, course_id uuid, instructor_id uuid, lessons int, attendees int, enrolled int, charges bigint, collections bigint')}
        )
        INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
-       SELECT organization_id, metric, month, dim, sum(delta) FROM x GROUP BY organization_id, metric, month, dim
+       SELECT organization_id, metric, month, dim, delta
+         FROM ${recordset('$2', 'organization_id uuid, metric text, month text, dim text, delta bigint')}
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
-      [JSON.stringify(ledger)],
+      [
+        JSON.stringify(ledger),
+        JSON.stringify([...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() }))),
+      ],
     );
+  }
   if (debt.length > 0) {
-    // The lines come back with their Istanbul day as SQL computed it: the accounts are folded from them.
-    const written = await sql.query<DayLine>(
+    // Each line's Istanbul day is computed here (the domain's calendar, as SQL's AT TIME ZONE gives it; an int
+    // test compares both): the accounts are folded from the same lines without reading them back.
+    const lines: DayLine[] = debt.map((l) => ({
+      organization_id: l.organization_id,
+      student_id: l.student_id,
+      course_id: l.course_id,
+      kind: l.kind,
+      day: dayKey(l.ts),
+      recorded_at: l.recorded_at,
+      delta: l.delta,
+    }));
+    await sql.query(
       `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-       SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}
-       RETURNING organization_id, student_id, course_id, kind, day::text AS day, delta::text AS delta`,
-      [JSON.stringify(debt)],
+       SELECT organization_id, student_id, course_id, kind, day, recorded_at, delta
+         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, delta bigint')}`,
+      [JSON.stringify(lines)],
     );
-    await refreshAccounts(sql, t, written.rows);
+    await refreshAccounts(sql, t, lines);
   }
 
   const last = new Map<string, string>();
@@ -354,12 +413,8 @@ const account = (p: { organization_id: string; student_id: string; course_id: st
 });
 
 const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
-  organization_id: p.organization_id,
-  metric: 'collections',
-  ts: p.date,
-  dim: '',
-  recorded_at: rec,
-  delta,
+  ...ledgerLine(p.organization_id, p.date, rec),
+  collections: delta,
 });
 
 /** An enrolment version as the lessons of a part are priced and counted by it. */
@@ -499,9 +554,9 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     );
   await sql.query(
     `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
-            enrolled)
-     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int')}`,
+            enrolled, students)
+     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[]')}`,
     [
       JSON.stringify(
         lessons.map((e) => {
@@ -515,6 +570,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
             pos: pos(e),
             attendees: d.attendants.length,
             enrolled: enrolled.get(d.attendanceId) ?? 0,
+            students: d.attendants,
           };
         }),
       ),
@@ -538,20 +594,15 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
           delta: charge.toString(),
         });
     }
-    const row = (metric: string, dim: string, delta: bigint | number): LedgerRow => ({
-      organization_id: d.organizationId,
-      metric,
-      ts: d.timestamp,
-      dim,
-      recorded_at: rec,
-      delta: String(delta),
+    ledger.push({
+      ...ledgerLine(d.organizationId, d.timestamp, rec),
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      lessons: 1,
+      attendees: d.attendants.length,
+      enrolled: enrolled.get(d.attendanceId) ?? 0,
+      charges: sum.toString(),
     });
-    if (sum !== 0n) ledger.push(row('lesson_charges', '', sum));
-    for (const dim of [`course:${d.courseId}`, `instructor:${d.instructorId ?? ''}`]) {
-      ledger.push(row('lessons', dim, 1));
-      ledger.push(row('attendees', dim, d.attendants.length));
-      ledger.push(row('enrolled', dim, enrolled.get(d.attendanceId) ?? 0));
-    }
   }
 }
 
@@ -571,28 +622,23 @@ async function removeLesson(
     at: Date;
     attendees: number;
     enrolled: number;
+    students: string[];
   }>(
     `DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1
-     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled`,
+     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled, students::text[]`,
     [attendanceId],
   );
-  for (const x of a.rows) {
-    const ts = new Date(x.at).toISOString();
-    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`])
-      for (const [metric, value] of [
-        ['lessons', 1],
-        ['attendees', x.attendees],
-        ['enrolled', x.enrolled],
-      ] as const)
-        ledger.push({
-          organization_id: x.organization_id,
-          metric,
-          ts,
-          dim,
-          recorded_at: rec,
-          delta: String(-value),
-        });
-  }
+  for (const x of a.rows)
+    ledger.push({
+      ...ledgerLine(x.organization_id, new Date(x.at).toISOString(), rec),
+      course_id: x.course_id,
+      instructor_id: x.instructor_id,
+      lessons: -1,
+      attendees: -x.attendees,
+      enrolled: -x.enrolled,
+    });
+  if (a.rows.length === 0) return;
+  // The lesson's rows are found by their students on the (student_id, course_id, at) index, its only one.
   const l = await sql.query<{
     organization_id: string;
     student_id: string;
@@ -600,9 +646,10 @@ async function removeLesson(
     at: Date;
     charge: string;
   }>(
-    `DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
+    `DELETE FROM ${t('stat_lessons')} l
+      WHERE l.student_id = ANY($2::uuid[]) AND l.course_id = $3 AND l.at = $4 AND l.attendance_id = $1
      RETURNING organization_id, student_id, course_id, at, charge::text`,
-    [attendanceId],
+    [attendanceId, a.rows[0].students, a.rows[0].course_id, a.rows[0].at],
   );
   let sum = 0n;
   for (const x of l.rows) {
@@ -613,12 +660,8 @@ async function removeLesson(
   }
   if (sum !== 0n)
     ledger.push({
-      organization_id: l.rows[0].organization_id,
-      metric: 'lesson_charges',
-      ts: new Date(l.rows[0].at).toISOString(),
-      dim: '',
-      recorded_at: rec,
-      delta: String(-sum),
+      ...ledgerLine(l.rows[0].organization_id, new Date(l.rows[0].at).toISOString(), rec),
+      charges: String(-sum),
     });
 }
 
@@ -671,41 +714,57 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   );
   if (r.rows.length === 0) return;
   const byMonth = new Map<string, LedgerRow>();
-  const perLesson = new Map<string, { attendance_id: string; student_id: string; delta: bigint }>();
+  const perLesson = new Map<
+    string,
+    { attendance_id: string; student_id: string; course_id: string; at: string; delta: bigint }
+  >();
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
     debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta });
     const key = `${x.q} ${x.organization_id} ${monthKey(ts)}`;
     const m = byMonth.get(key);
-    if (m) m.delta = String(BigInt(m.delta) + BigInt(x.delta));
-    else
-      byMonth.set(key, {
-        organization_id: x.organization_id,
-        metric: 'lesson_charges',
-        ts,
-        dim: '',
-        recorded_at: rec,
-        delta: x.delta,
-      });
+    if (m) m.charges = String(BigInt(m.charges) + BigInt(x.delta));
+    else byMonth.set(key, { ...ledgerLine(x.organization_id, ts, rec), charges: x.delta });
     const k = `${x.attendance_id} ${x.student_id}`;
-    const p = perLesson.get(k) ?? { attendance_id: x.attendance_id, student_id: x.student_id, delta: 0n };
+    const p = perLesson.get(k) ?? {
+      attendance_id: x.attendance_id,
+      student_id: x.student_id,
+      course_id: x.course_id,
+      at: ts,
+      delta: 0n,
+    };
     p.delta += BigInt(x.delta);
     perLesson.set(k, p);
   }
-  for (const row of byMonth.values()) if (BigInt(row.delta) !== 0n) ledger.push(row);
+  for (const row of byMonth.values()) if (BigInt(row.charges) !== 0n) ledger.push(row);
   const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
   if (moved.length > 0)
     await sql.query(
       `UPDATE ${t('stat_lessons')} l SET charge = l.charge + x.delta
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')}
-        WHERE l.attendance_id = x.attendance_id AND l.student_id = x.student_id`,
+         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, course_id uuid, at timestamptz, delta bigint')}
+        WHERE l.student_id = x.student_id AND l.course_id = x.course_id AND l.at = x.at
+          AND l.attendance_id = x.attendance_id`,
       [JSON.stringify(moved.map((p) => ({ ...p, delta: p.delta.toString() })))],
     );
 }
 
-/** The Istanbul month of an instant, as the ledger's `month` column. */
-const monthKey = (iso: string) => monthOf(Date.parse(iso));
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * The Istanbul month of an instant as the ledger's `month` column ('YYYY-MM', as SQL's
+ * `to_char(at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')` writes it), computed here instead of per row in SQL.
+ */
+export const monthKey = (iso: string) => {
+  const l = toLocal(Date.parse(iso));
+  return `${pad(l.year, 4)}-${pad(l.month, 2)}`;
+};
+
+/** The Istanbul calendar day of an instant, 'YYYY-MM-DD' (SQL's `(at AT TIME ZONE 'Europe/Istanbul')::date`). */
+export const dayKey = (iso: string) => {
+  const l = toLocal(Date.parse(iso));
+  return `${pad(l.year, 4)}-${pad(l.month, 2)}-${pad(l.day, 2)}`;
+};
 
 /**
  * Each enrolment change re-counts the students enrolled at its course's lessons recorded before it whose time
@@ -754,23 +813,20 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
-    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`]) {
-      const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${dim}`;
-      const m = lines.get(key);
-      if (m) m.delta = String(Number(m.delta) + x.delta);
-      else
-        lines.set(key, {
-          organization_id: x.organization_id,
-          metric: 'enrolled',
-          ts,
-          dim,
-          recorded_at: rec,
-          delta: String(x.delta),
-        });
-    }
+    // One line per change, month, course and instructor: the lesson's course and instructor lines move alike.
+    const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${x.course_id} ${x.instructor_id ?? ''}`;
+    const m = lines.get(key);
+    if (m) m.enrolled += x.delta;
+    else
+      lines.set(key, {
+        ...ledgerLine(x.organization_id, ts, rec),
+        course_id: x.course_id,
+        instructor_id: x.instructor_id,
+        enrolled: x.delta,
+      });
     perLesson.set(x.attendance_id, (perLesson.get(x.attendance_id) ?? 0) + x.delta);
   }
-  for (const row of lines.values()) if (Number(row.delta) !== 0) ledger.push(row);
+  for (const row of lines.values()) if (row.enrolled !== 0) ledger.push(row);
   const moved = [...perLesson].filter(([, d]) => d !== 0);
   if (moved.length > 0)
     await sql.query(
@@ -781,13 +837,14 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     );
 }
 
-/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD') and change. */
+/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD'), moment and change. */
 interface DayLine {
   organization_id: string;
   student_id: string;
   course_id: string;
   kind: 'charge' | 'payment';
   day: string;
+  recorded_at: string;
   delta: string;
 }
 

@@ -9,14 +9,16 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  * - stat_enrollments: every version of each enrolment's terms with the moments it was recorded and replaced
  *   (recorded_from inclusive, recorded_to exclusive, null = current) and the store positions of those events
  *   (from_pos, to_pos), by which a batch prices and counts each lesson as it stood at its own event;
- * - stat_ledger: per organisation, metric, Istanbul month and dimension (course or instructor id, '' for
- *   none) the change each event made and when it was recorded: `collections` (payments received, corrections
- *   left out: they adjust balances, no money moved), `lesson_charges` (per_class charges of attended lessons,
- *   re-priced when an enrolment changes, like the balances read model), `lessons` and `attendees` per course
- *   (`course:<id>`) and per instructor (`instructor:<id>`, `instructor:` for Diğer), and `enrolled` (the
- *   students enrolled in the course at each lesson, re-counted when an enrolment changes) on the same lines.
- *   A figure as of a moment is the sum of the changes recorded until then;
- * - stat_totals: the ledger summed per organisation, metric, month and dimension: the figures as of now;
+ * - stat_ledger: per organisation and Istanbul month the change each event made and when it was recorded,
+ *   one line per event and month (per course and instructor where it counts lessons): `collections`
+ *   (payments received, corrections left out: they adjust balances, no money moved), `charges` (per_class
+ *   charges of attended lessons, re-priced when an enrolment changes, like the balances read model), and on
+ *   the lines of a course (`course_id`) and instructor (`instructor_id`, null for Diğer) `lessons`,
+ *   `attendees` and `enrolled` (the students enrolled in the course at each lesson, re-counted when an
+ *   enrolment changes). A figure as of a moment is the sum of the changes recorded until then;
+ * - stat_totals: the ledger summed per organisation, metric (`collections`, `lesson_charges`, `lessons`,
+ *   `attendees`, `enrolled`), month and dimension ('', `course:<id>`, `instructor:<id>`, `instructor:` for
+ *   Diğer): the figures as of now;
  * - stat_debt: per student, course and Istanbul day the change each event made to the lesson charges and the
  *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
  * - stat_debt_accounts: per account (a student's course) its credit and the unpaid part of its debits by day
@@ -24,7 +26,8 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  *   (charge_days/charges, payment_days/payments), from which a batch refreshes it without reading the lines;
  *   as of an earlier moment the reader computes the same from the lines recorded until then;
  * - stat_orgs: the last moment recorded per organisation: a moment at or after it is answered from the totals;
- * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from.
+ * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from (a
+ *   lesson's rows are found through its attendance's `students`, by the one index of stat_lessons).
  *
  * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
  */
@@ -33,7 +36,7 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 6,
+  version: 7,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -66,20 +69,22 @@ export const statisticsProjection = defineProjection({
     );
     CREATE INDEX ON ${t('stat_enrollments')} (organization_id, recorded_from);
     CREATE INDEX ON ${t('stat_enrollments')} (organization_id) WHERE to_pos IS NULL;
-    CREATE INDEX ON ${t('stat_enrollments')} (enrollment_id, from_pos);
-    CREATE INDEX ON ${t('stat_enrollments')} (enrollment_id, to_pos);
+    CREATE INDEX ON ${t('stat_enrollments')} (enrollment_id);
     CREATE INDEX ON ${t('stat_enrollments')} (student_id, course_id);
     CREATE INDEX ON ${t('stat_enrollments')} (course_id, start_date);
-    CREATE UNIQUE INDEX ON ${t('stat_enrollments')} (enrollment_id) WHERE to_pos IS NULL;
     CREATE TABLE ${t('stat_ledger')} (
       organization_id uuid NOT NULL,
-      metric text NOT NULL,
       month text NOT NULL,
-      dim text NOT NULL,
       recorded_at timestamptz NOT NULL,
-      delta bigint NOT NULL
+      course_id uuid,
+      instructor_id uuid,
+      lessons int NOT NULL,
+      attendees int NOT NULL,
+      enrolled int NOT NULL,
+      charges bigint NOT NULL,
+      collections bigint NOT NULL
     );
-    CREATE INDEX ON ${t('stat_ledger')} (organization_id, month, metric, dim, recorded_at) INCLUDE (delta);
+    CREATE INDEX ON ${t('stat_ledger')} (organization_id, month, recorded_at);
     CREATE TABLE ${t('stat_totals')} (
       organization_id uuid NOT NULL,
       metric text NOT NULL,
@@ -95,8 +100,7 @@ export const statisticsProjection = defineProjection({
       course_id uuid NOT NULL,
       at timestamptz NOT NULL,
       pos bigint NOT NULL,
-      charge bigint NOT NULL,
-      PRIMARY KEY (attendance_id, student_id)
+      charge bigint NOT NULL
     );
     CREATE INDEX ON ${t('stat_lessons')} (student_id, course_id, at);
     CREATE TABLE ${t('stat_attendances')} (
@@ -107,7 +111,8 @@ export const statisticsProjection = defineProjection({
       at timestamptz NOT NULL,
       pos bigint NOT NULL,
       attendees int NOT NULL,
-      enrolled int NOT NULL
+      enrolled int NOT NULL,
+      students uuid[] NOT NULL
     );
     CREATE INDEX ON ${t('stat_attendances')} (course_id, at);
     CREATE TABLE ${t('stat_payments')} (

@@ -87,6 +87,68 @@ export async function readAgeGroupsUntil(
   };
 }
 
+/** A figure of the ledger summed: per metric, month and dimension, as stat_totals keeps them. */
+interface LedgerTotal {
+  metric: string;
+  month: string;
+  dim: string;
+  total: string;
+}
+
+interface LedgerSum {
+  month: string;
+  course_id: string | null;
+  instructor_id: string | null;
+  lessons: string;
+  attendees: string;
+  enrolled: string;
+  charges: string;
+  collections: string;
+}
+
+/** The ledger's changes recorded until `asOf`, summed per month, course and instructor. */
+export async function ledgerSums(sql: Sql, organizationId: string, from: string, to: string, asOf: string) {
+  const r = await sql.query<LedgerSum>(
+    `SELECT month, course_id, instructor_id, sum(lessons)::text AS lessons, sum(attendees)::text AS attendees,
+            sum(enrolled)::text AS enrolled, sum(charges)::text AS charges, sum(collections)::text AS collections
+       FROM stat_ledger
+      WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
+      GROUP BY month, course_id, instructor_id`,
+    [organizationId, from, to, asOf],
+  );
+  return r.rows;
+}
+
+/**
+ * The sums of the ledger's lines as stat_totals keeps them: per metric, month and dimension (a course's line
+ * counts for its course and its instructor, '' for Diğer).
+ */
+export function ledgerTotals(sums: readonly LedgerSum[]): LedgerTotal[] {
+  const totals = new Map<string, LedgerTotal & { sum: bigint }>();
+  const add = (metric: string, month: string, dim: string, value: string) => {
+    const key = `${metric} ${month} ${dim}`;
+    const x = totals.get(key) ?? { metric, month, dim, total: '', sum: 0n };
+    x.sum += BigInt(value);
+    totals.set(key, x);
+  };
+  for (const s of sums) {
+    add('collections', s.month, '', s.collections);
+    add('lesson_charges', s.month, '', s.charges);
+    if (s.course_id === null) continue;
+    for (const dim of [`course:${s.course_id}`, `instructor:${s.instructor_id ?? ''}`]) {
+      add('lessons', s.month, dim, s.lessons);
+      add('attendees', s.month, dim, s.attendees);
+      add('enrolled', s.month, dim, s.enrolled);
+    }
+  }
+  return [...totals.values()].map(({ metric, month, dim, sum }) => ({
+    metric,
+    month,
+    dim,
+    total: sum.toString(),
+  }));
+}
+
 interface VersionRow {
   enrollment_id: string;
   student_id: string;
@@ -128,15 +190,13 @@ export async function readStatisticsUntil(
   // A moment at or after the organisation's last recorded event is answered from the current sums and
   // versions (one small indexed read each); an earlier one from the changes recorded until then.
   const now = await answeredFromCurrent(sql, organizationId, asOf);
-  const ledger = await sql.query<{ metric: string; month: string; dim: string; total: string }>(
-    now
-      ? `SELECT metric, month, dim, total::text AS total FROM stat_totals
-          WHERE organization_id = $1 AND month >= $2 AND month <= $3`
-      : `SELECT metric, month, dim, sum(delta)::text AS total FROM stat_ledger
-          WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
-          GROUP BY metric, month, dim`,
-    now ? [organizationId, from, to] : [organizationId, from, to, asOf],
-  );
+  const ledger = now
+    ? await sql.query<LedgerTotal>(
+        `SELECT metric, month, dim, total::text AS total FROM stat_totals
+          WHERE organization_id = $1 AND month >= $2 AND month <= $3`,
+        [organizationId, from, to],
+      )
+    : { rows: ledgerTotals(await ledgerSums(sql, organizationId, from, to, asOf)) };
   const versions = await sql.query<VersionRow>(
     `SELECT enrollment_id, student_id, course_id, enrollment_type, start_date, end_date, price::text, discount::text,
             period_unit, period_length
