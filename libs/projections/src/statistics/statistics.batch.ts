@@ -185,20 +185,36 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
   if (debt.length > 0) {
     // Each line's Istanbul day is computed here (the domain's calendar, as SQL's AT TIME ZONE gives it; an int
     // test compares both): the accounts are folded from the same lines without reading them back.
-    const lines: DayLine[] = debt.map((l) => ({
-      organization_id: l.organization_id,
-      student_id: l.student_id,
-      course_id: l.course_id,
-      kind: l.kind,
-      day: dayKey(l.ts),
-      recorded_at: l.recorded_at,
-      delta: l.delta,
-    }));
+    // A lesson's lines share all but their student and amount: they go as one row, unnested in SQL.
+    const days = new Map<string, string>();
+    const groups = new Map<string, DebtGroup>();
+    const lines: DayLine[] = debt.map((l) => {
+      let d = days.get(l.ts);
+      if (d === undefined) days.set(l.ts, (d = dayKey(l.ts)));
+      const line = { ...l, day: d };
+      const key = `${l.organization_id} ${l.course_id} ${l.kind} ${d} ${l.recorded_at}`;
+      const g = groups.get(key);
+      if (g) {
+        g.students.push(l.student_id);
+        g.deltas.push(l.delta);
+      } else
+        groups.set(key, {
+          organization_id: l.organization_id,
+          course_id: l.course_id,
+          kind: l.kind,
+          day: d,
+          recorded_at: l.recorded_at,
+          students: [l.student_id],
+          deltas: [l.delta],
+        });
+      return line;
+    });
     await sql.query(
       `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-       SELECT organization_id, student_id, course_id, kind, day, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, delta bigint')}`,
-      [JSON.stringify(lines)],
+       SELECT x.organization_id, s.student_id, x.course_id, x.kind, x.day, x.recorded_at, s.delta
+         FROM ${recordset('$1', 'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]')}
+        CROSS JOIN LATERAL unnest(x.students, x.deltas) AS s(student_id, delta)`,
+      [JSON.stringify([...groups.values()])],
     );
     await refreshAccounts(sql, t, lines);
   }
@@ -522,7 +538,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
   for (const list of byAccount.values()) list.sort(holderFirst);
   const charges = new Map<string, bigint>();
   const enrolled = new Map<string, number>();
-  const rows = lessons.flatMap((e) => {
+  const rows = lessons.map((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
     const q = Number(e.globalPosition);
     const at = Date.parse(d.timestamp);
@@ -530,51 +546,38 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     for (const v of byCourse.get(d.courseId) ?? [])
       if (holds(v, d.organizationId, at, q)) students.add(v.student_id);
     enrolled.set(d.attendanceId, students.size);
-    return d.attendants.map((s) => {
-      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
-      const charge = h?.charge ?? 0;
-      charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
-      return {
-        attendance_id: d.attendanceId,
-        student_id: s,
-        organization_id: d.organizationId,
-        course_id: d.courseId,
-        at: d.timestamp,
-        pos: pos(e),
-        charge,
-      };
-    });
+    return {
+      attendance_id: d.attendanceId,
+      organization_id: d.organizationId,
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      at: d.timestamp,
+      pos: pos(e),
+      attendees: d.attendants.length,
+      enrolled: students.size,
+      students: d.attendants,
+      charges: d.attendants.map((s) => {
+        const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
+        const charge = h?.charge ?? 0;
+        charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
+        return charge;
+      }),
+    };
   });
-  if (rows.length > 0)
-    await sql.query(
-      `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
-       SELECT attendance_id, student_id, organization_id, course_id, at, pos, charge
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint, charge bigint')}`,
-      [JSON.stringify(rows)],
-    );
+  // One row per lesson, its students' rows unnested in SQL: a lesson's columns are sent and read once.
   await sql.query(
-    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
-            enrolled, students)
-     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[]')}`,
-    [
-      JSON.stringify(
-        lessons.map((e) => {
-          const d = (e as EventOf<'AttendanceAdded'>).data;
-          return {
-            attendance_id: d.attendanceId,
-            organization_id: d.organizationId,
-            course_id: d.courseId,
-            instructor_id: d.instructorId,
-            at: d.timestamp,
-            pos: pos(e),
-            attendees: d.attendants.length,
-            enrolled: enrolled.get(d.attendanceId) ?? 0,
-            students: d.attendants,
-          };
-        }),
-      ),
-    ],
+    `WITH x AS MATERIALIZED (
+       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]')}
+     ),
+     a AS (
+       INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+              enrolled, students)
+       SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students FROM x
+     )
+     INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
+     SELECT x.attendance_id, s.student_id, x.organization_id, x.course_id, x.at, x.pos, s.charge
+       FROM x CROSS JOIN LATERAL unnest(x.students, x.charges) AS s(student_id, charge)`,
+    [JSON.stringify(rows)],
   );
   for (const e of lessons) {
     const d = (e as EventOf<'AttendanceAdded'>).data;
@@ -848,6 +851,17 @@ interface DayLine {
   delta: string;
 }
 
+/** The debt lines of one account-less key (organisation, course, kind, day, moment): their students and amounts. */
+interface DebtGroup {
+  organization_id: string;
+  course_id: string;
+  kind: 'charge' | 'payment';
+  day: string;
+  recorded_at: string;
+  students: string[];
+  deltas: string[];
+}
+
 /** An account's lines summed per kind and day (zero sums left out), as stat_debt_accounts keeps them. */
 interface AccountSums {
   organization_id: string;
@@ -898,19 +912,23 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
         AND s.course_id = x.course_id`,
     [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
+  const before = new Map<string, string>();
   for (const row of stored.rows) {
     const a = of(row);
     row.charge_days.forEach((d, i) => a.charges.set(d, row.charges[i]));
     row.payment_days.forEach((d, i) => a.payments.set(d, row.payments[i]));
+    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sumsKey(row));
   }
   for (const l of lines) {
     const a = of(l);
     add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
   }
-  const rows = [...accounts.values()].map(({ account: a, charges, payments }) => {
+  const added: unknown[] = [];
+  const changed: unknown[] = [];
+  for (const [key, { account: a, charges, payments }] of accounts) {
     const c = [...charges].sort(byDay);
     const p = [...payments].sort(byDay);
-    return {
+    const row = {
       ...a,
       ...ageingInputs(c, p),
       charge_days: c.map(([d]) => d),
@@ -918,20 +936,37 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
       payment_days: p.map(([d]) => d),
       payments: p.map(([, v]) => v),
     };
-  });
-  await sql.query(
-    `INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days,
-            unpaid, charge_days, charges, payment_days, payments)
-     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
-            payment_days, payments
-       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]')}
-     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
-        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid,
-            charge_days = excluded.charge_days, charges = excluded.charges, payment_days = excluded.payment_days,
-            payments = excluded.payments`,
-    [JSON.stringify(rows)],
-  );
+    const was = before.get(key);
+    // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
+    if (was === undefined) added.push(row);
+    else if (was !== sumsKey(row)) changed.push(row);
+  }
+  const columns =
+    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]';
+  // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
+  if (added.length > 0)
+    await sql.query(
+      `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
+              charge_days, charges, payment_days, payments)
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
+              payment_days, payments
+         FROM ${recordset('$1', columns)}`,
+      [JSON.stringify(added)],
+    );
+  if (changed.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_debt_accounts')} s
+          SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid,
+              charge_days = x.charge_days, charges = x.charges, payment_days = x.payment_days, payments = x.payments
+         FROM ${recordset('$1', columns)}
+        WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
+      [JSON.stringify(changed)],
+    );
 }
+
+/** An account's kept sums as one comparable text. */
+const sumsKey = (a: Pick<AccountSums, 'charge_days' | 'charges' | 'payment_days' | 'payments'>) =>
+  JSON.stringify([a.charge_days, a.charges, a.payment_days, a.payments]);
 
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
 

@@ -148,7 +148,7 @@ export const statisticsProjection = defineProjection({
       payment_days date[] NOT NULL,
       payments bigint[] NOT NULL,
       PRIMARY KEY (organization_id, student_id, course_id)
-    );
+    ) WITH (fillfactor = 50);
     CREATE TABLE ${t('stat_orgs')} (
       organization_id uuid PRIMARY KEY,
       last_recorded timestamptz NOT NULL
