@@ -322,7 +322,14 @@ afterAll(async () => t?.drop());
 
 describe('statistics batch handler', () => {
   it('leaves the read models and the parked events exactly as the handlers applied one by one', async () => {
+    // What generations up to version 7 left: stat_lessons and its view go with the first generation without it.
+    await t.db.exec(`CREATE TABLE stat_lessons__g1 (attendance_id uuid);
+                     CREATE VIEW stat_lessons AS SELECT * FROM stat_lessons__g1;`);
     await rebuildProjection(t.db, store, projection, undefined, { setBased: false });
+    const left = await t.db.query(
+      `SELECT relname FROM pg_class WHERE relname LIKE 'stat\\_lessons%' AND relnamespace = current_schema()::regnamespace`,
+    );
+    expect(left.rows).toEqual([]);
     const oneByOne = await dump();
     // The history holds what it is meant to: enrolment versions replaced (an edit, an end), accounts of the same
     // student and course in two organisations, several events recorded at one moment, the poison.

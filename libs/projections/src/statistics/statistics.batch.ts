@@ -1,4 +1,4 @@
-import { toLocal, type AnyEvent, type EventOf } from '@okul/domain';
+import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
@@ -564,19 +564,11 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
       }),
     };
   });
-  // One row per lesson, its students' rows unnested in SQL: a lesson's columns are sent and read once.
   await sql.query(
-    `WITH x AS MATERIALIZED (
-       SELECT * FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]')}
-     ),
-     a AS (
-       INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
-              enrolled, students)
-       SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students FROM x
-     )
-     INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
-     SELECT x.attendance_id, s.student_id, x.organization_id, x.course_id, x.at, x.pos, s.charge
-       FROM x CROSS JOIN LATERAL unnest(x.students, x.charges) AS s(student_id, charge)`,
+    `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
+            enrolled, students, charges)
+     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students, charges
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]')}`,
     [JSON.stringify(rows)],
   );
   for (const e of lessons) {
@@ -609,7 +601,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
   }
 }
 
-/** A lesson taken back as it stands (its rows' current charges and counts) at `rec`. */
+/** A lesson taken back as it stands (its students' current charges and its counts) at `rec`. */
 async function removeLesson(
   sql: Sql,
   t: T,
@@ -626,46 +618,39 @@ async function removeLesson(
     attendees: number;
     enrolled: number;
     students: string[];
+    charges: string[];
   }>(
     `DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1
-     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled, students::text[]`,
+     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled, students::text[], charges::text[]`,
     [attendanceId],
   );
-  for (const x of a.rows)
+  for (const x of a.rows) {
+    const ts = new Date(x.at).toISOString();
+    let sum = 0n;
+    x.students.forEach((student, i) => {
+      const charge = BigInt(x.charges[i]);
+      sum += charge;
+      if (charge !== 0n)
+        debt.push({
+          organization_id: x.organization_id,
+          student_id: student,
+          course_id: x.course_id,
+          kind: 'charge',
+          ts,
+          recorded_at: rec,
+          delta: String(-charge),
+        });
+    });
     ledger.push({
-      ...ledgerLine(x.organization_id, new Date(x.at).toISOString(), rec),
+      ...ledgerLine(x.organization_id, ts, rec),
       course_id: x.course_id,
       instructor_id: x.instructor_id,
       lessons: -1,
       attendees: -x.attendees,
       enrolled: -x.enrolled,
-    });
-  if (a.rows.length === 0) return;
-  // The lesson's rows are found by their students on the (student_id, course_id, at) index, its only one.
-  const l = await sql.query<{
-    organization_id: string;
-    student_id: string;
-    course_id: string;
-    at: Date;
-    charge: string;
-  }>(
-    `DELETE FROM ${t('stat_lessons')} l
-      WHERE l.student_id = ANY($2::uuid[]) AND l.course_id = $3 AND l.at = $4 AND l.attendance_id = $1
-     RETURNING organization_id, student_id, course_id, at, charge::text`,
-    [attendanceId, a.rows[0].students, a.rows[0].course_id, a.rows[0].at],
-  );
-  let sum = 0n;
-  for (const x of l.rows) {
-    const ts = new Date(x.at).toISOString();
-    if (BigInt(x.charge) !== 0n)
-      debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: String(-BigInt(x.charge)) });
-    sum += BigInt(x.charge);
-  }
-  if (sum !== 0n)
-    ledger.push({
-      ...ledgerLine(l.rows[0].organization_id, new Date(l.rows[0].at).toISOString(), rec),
       charges: String(-sum),
     });
+  }
 }
 
 /**
@@ -687,22 +672,22 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   }>(
     `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
      pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
-     -- Each range on the (student_id, course_id, at) index: the two moved ranges, and the whole of both
-     -- versions when the terms changed.
+     -- The student's lessons of the course in each range, on the (course_id, at) index: the two moved ranges,
+     -- and the whole of both versions when the terms changed.
      l AS (
-       SELECT pv.q, pv.rec, x.* FROM pv
+       SELECT pv.q, pv.rec, pv.student_id, x.* FROM pv
        CROSS JOIN LATERAL (
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo1 AND l.at < pv.hi1
-            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = pv.course_id AND a.at >= pv.lo1 AND a.at < pv.hi1
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
          UNION
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo2 AND l.at < pv.hi2
-            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = pv.course_id AND a.at >= pv.lo2 AND a.at < pv.hi2
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
          UNION
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE pv.terms AND l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo
-            AND l.at < pv.hi AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE pv.terms AND a.course_id = pv.course_id AND a.at >= pv.lo AND a.at < pv.hi
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
        ) x
      ),
      d AS (
@@ -717,10 +702,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   );
   if (r.rows.length === 0) return;
   const byMonth = new Map<string, LedgerRow>();
-  const perLesson = new Map<
-    string,
-    { attendance_id: string; student_id: string; course_id: string; at: string; delta: bigint }
-  >();
+  const perLesson = new Map<string, { attendance_id: string; student_id: string; delta: bigint }>();
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
@@ -730,13 +712,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
     if (m) m.charges = String(BigInt(m.charges) + BigInt(x.delta));
     else byMonth.set(key, { ...ledgerLine(x.organization_id, ts, rec), charges: x.delta });
     const k = `${x.attendance_id} ${x.student_id}`;
-    const p = perLesson.get(k) ?? {
-      attendance_id: x.attendance_id,
-      student_id: x.student_id,
-      course_id: x.course_id,
-      at: ts,
-      delta: 0n,
-    };
+    const p = perLesson.get(k) ?? { attendance_id: x.attendance_id, student_id: x.student_id, delta: 0n };
     p.delta += BigInt(x.delta);
     perLesson.set(k, p);
   }
@@ -744,10 +720,13 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
   if (moved.length > 0)
     await sql.query(
-      `UPDATE ${t('stat_lessons')} l SET charge = l.charge + x.delta
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, course_id uuid, at timestamptz, delta bigint')}
-        WHERE l.student_id = x.student_id AND l.course_id = x.course_id AND l.at = x.at
-          AND l.attendance_id = x.attendance_id`,
+      // Each lesson's charges move by its students' differences, in the order of its students.
+      `WITH x AS MATERIALIZED (SELECT * FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')})
+       UPDATE ${t('stat_attendances')} a
+          SET charges = (SELECT array_agg(u.charge + coalesce(x.delta, 0) ORDER BY u.i)
+                           FROM unnest(a.charges, a.students) WITH ORDINALITY AS u(charge, student_id, i)
+                           LEFT JOIN x ON x.attendance_id = a.attendance_id AND x.student_id = u.student_id)
+        WHERE a.attendance_id IN (SELECT attendance_id FROM x)`,
       [JSON.stringify(moved.map((p) => ({ ...p, delta: p.delta.toString() })))],
     );
 }
@@ -758,16 +737,42 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
  * The Istanbul month of an instant as the ledger's `month` column ('YYYY-MM', as SQL's
  * `to_char(at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')` writes it), computed here instead of per row in SQL.
  */
-export const monthKey = (iso: string) => {
-  const l = toLocal(Date.parse(iso));
-  return `${pad(l.year, 4)}-${pad(l.month, 2)}`;
-};
+export const monthKey = (iso: string) => localDay(Date.parse(iso)).slice(0, -3);
 
 /** The Istanbul calendar day of an instant, 'YYYY-MM-DD' (SQL's `(at AT TIME ZONE 'Europe/Istanbul')::date`). */
-export const dayKey = (iso: string) => {
-  const l = toLocal(Date.parse(iso));
-  return `${pad(l.year, 4)}-${pad(l.month, 2)}-${pad(l.day, 2)}`;
-};
+export const dayKey = (iso: string) => localDay(Date.parse(iso));
+
+const DAY_MS = 86_400_000;
+/** UTC day -> the zone's offset through that whole day (NaN when it changes inside the day). */
+const dayOffsets = new Map<number, number>();
+
+/** The zone's offset (ms) at an instant, from the domain's calendar. */
+function offsetOf(epochMs: number): number {
+  const l = toLocal(epochMs);
+  return utcWall(l.year, l.month - 1, l.day, l.hour, l.minute, l.second, l.millisecond) - epochMs;
+}
+
+/**
+ * The Istanbul day of an instant. The domain's calendar is asked twice per UTC day met (at its first and last
+ * millisecond): an offset equal at both ends holds through the day, as the zone changes it at most once in a
+ * day. A batch's lessons fall on far fewer days than hours, and each new hour cost the calendar two Intl calls.
+ */
+function localDay(epochMs: number): string {
+  const n = Math.floor(epochMs / DAY_MS);
+  let offset = dayOffsets.get(n);
+  if (offset === undefined) {
+    const first = offsetOf(n * DAY_MS);
+    offset = first === offsetOf((n + 1) * DAY_MS - 1) ? first : Number.NaN;
+    if (dayOffsets.size >= 100_000) dayOffsets.clear();
+    dayOffsets.set(n, offset);
+  }
+  if (Number.isNaN(offset)) {
+    const l = toLocal(epochMs);
+    return `${pad(l.year, 4)}-${pad(l.month, 2)}-${pad(l.day, 2)}`;
+  }
+  const d = new Date(epochMs + offset);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+}
 
 /**
  * Each enrolment change re-counts the students enrolled at its course's lessons recorded before it whose time
@@ -912,12 +917,12 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
         AND s.course_id = x.course_id`,
     [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
-  const before = new Map<string, string>();
+  const before = new Map<string, AccountSums>();
   for (const row of stored.rows) {
     const a = of(row);
     row.charge_days.forEach((d, i) => a.charges.set(d, row.charges[i]));
     row.payment_days.forEach((d, i) => a.payments.set(d, row.payments[i]));
-    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sumsKey(row));
+    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, row);
   }
   for (const l of lines) {
     const a = of(l);
@@ -939,7 +944,7 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
     const was = before.get(key);
     // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
     if (was === undefined) added.push(row);
-    else if (was !== sumsKey(row)) changed.push(row);
+    else if (!sameSums(was, row)) changed.push(row);
   }
   const columns =
     'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]';
@@ -964,9 +969,15 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
     );
 }
 
-/** An account's kept sums as one comparable text. */
-const sumsKey = (a: Pick<AccountSums, 'charge_days' | 'charges' | 'payment_days' | 'payments'>) =>
-  JSON.stringify([a.charge_days, a.charges, a.payment_days, a.payments]);
+type Sums = Pick<AccountSums, 'charge_days' | 'charges' | 'payment_days' | 'payments'>;
+const sameArray = <V>(a: readonly V[], b: readonly V[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+/** Whether an account's sums per kind and day are the same. */
+const sameSums = (a: Sums, b: Sums) =>
+  sameArray(a.charge_days, b.charge_days) &&
+  sameArray(a.charges, b.charges) &&
+  sameArray(a.payment_days, b.payment_days) &&
+  sameArray(a.payments, b.payments);
 
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
 

@@ -411,7 +411,9 @@ describe('statistics projection: ageing from account versions, enrolled counts r
         const priced = await t.db.query<{ charge: string; holder: string }>(
           `SELECT l.charge::text AS charge,
                   coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
-             FROM stat_lessons l WHERE l.organization_id = $1`,
+             FROM (SELECT a.organization_id, s.student_id, a.course_id, a.at, s.charge FROM stat_attendances a
+                    CROSS JOIN LATERAL unnest(a.students, a.charges) AS s(student_id, charge)) l
+            WHERE l.organization_id = $1`,
           [organizationId],
         );
         expect(priced.rows.filter((r) => r.charge !== r.holder)).toEqual([]);

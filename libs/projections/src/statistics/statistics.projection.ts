@@ -26,8 +26,8 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  *   (charge_days/charges, payment_days/payments), from which a batch refreshes it without reading the lines;
  *   as of an earlier moment the reader computes the same from the lines recorded until then;
  * - stat_orgs: the last moment recorded per organisation: a moment at or after it is answered from the totals;
- * - stat_lessons / stat_attendances / stat_payments: the current state those changes are taken from (a
- *   lesson's rows are found through its attendance's `students`, by the one index of stat_lessons).
+ * - stat_attendances / stat_payments: the current state those changes are taken from (a lesson's students
+ *   with the charge of each, in the same order, as its enrolments price it now);
  *
  * Periodic charges depend on the moment asked, so the reader counts them from the enrolment versions.
  */
@@ -36,12 +36,11 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 7,
+  version: 8,
   tables: [
     'stat_enrollments',
     'stat_ledger',
     'stat_totals',
-    'stat_lessons',
     'stat_attendances',
     'stat_payments',
     'stat_debt',
@@ -49,6 +48,17 @@ export const statisticsProjection = defineProjection({
     'stat_orgs',
   ],
   schema: (t) => `
+    -- stat_lessons (up to version 7) is gone: a lesson's students and their charges are on its stat_attendances
+    -- row. Its view and the tables of the generations that had it go with the first generation without it.
+    DO $$
+    DECLARE r record;
+    BEGIN
+      FOR r IN SELECT tablename FROM pg_tables
+                WHERE schemaname = current_schema() AND tablename LIKE 'stat\\_lessons\\_\\_g%' LOOP
+        EXECUTE format('DROP TABLE %I CASCADE', r.tablename);
+      END LOOP;
+      DROP VIEW IF EXISTS stat_lessons;
+    END $$;
     CREATE TABLE ${t('stat_enrollments')} (
       enrollment_id uuid NOT NULL,
       organization_id uuid NOT NULL,
@@ -93,16 +103,6 @@ export const statisticsProjection = defineProjection({
       total bigint NOT NULL,
       PRIMARY KEY (organization_id, month, metric, dim)
     );
-    CREATE TABLE ${t('stat_lessons')} (
-      attendance_id uuid NOT NULL,
-      student_id uuid NOT NULL,
-      organization_id uuid NOT NULL,
-      course_id uuid NOT NULL,
-      at timestamptz NOT NULL,
-      pos bigint NOT NULL,
-      charge bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('stat_lessons')} (student_id, course_id, at);
     CREATE TABLE ${t('stat_attendances')} (
       attendance_id uuid PRIMARY KEY,
       organization_id uuid NOT NULL,
@@ -112,7 +112,8 @@ export const statisticsProjection = defineProjection({
       pos bigint NOT NULL,
       attendees int NOT NULL,
       enrolled int NOT NULL,
-      students uuid[] NOT NULL
+      students uuid[] NOT NULL,
+      charges bigint[] NOT NULL
     );
     CREATE INDEX ON ${t('stat_attendances')} (course_id, at);
     CREATE TABLE ${t('stat_payments')} (
