@@ -872,6 +872,15 @@ interface AccountSums {
   organization_id: string;
   student_id: string;
   course_id: string;
+  sums: Sums;
+}
+
+/**
+ * The `sums` column: the days of each kind in order with their sums. JSON, not arrays of dates and numbers:
+ * only this refresh reads it, and json is stored and sent back as written, where arrays were parsed and
+ * printed element by element on every write and read.
+ */
+interface Sums {
   charge_days: string[];
   charges: number[];
   payment_days: string[];
@@ -909,20 +918,18 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
       payments: new Map(),
     });
   const stored = await sql.query<AccountSums>(
-    // As JSON, which the driver parses natively (its array parser was most of this refresh's own time).
-    `SELECT s.organization_id, s.student_id, s.course_id, to_json(s.charge_days) AS charge_days,
-            to_json(s.charges) AS charges, to_json(s.payment_days) AS payment_days, to_json(s.payments) AS payments
+    `SELECT s.organization_id, s.student_id, s.course_id, s.sums
        FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
        JOIN ${t('stat_debt_accounts')} s ON s.organization_id = x.organization_id AND s.student_id = x.student_id
         AND s.course_id = x.course_id`,
     [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
-  const before = new Map<string, AccountSums>();
-  for (const row of stored.rows) {
+  const before = new Map<string, Sums>();
+  for (const { sums, ...row } of stored.rows) {
     const a = of(row);
-    row.charge_days.forEach((d, i) => a.charges.set(d, row.charges[i]));
-    row.payment_days.forEach((d, i) => a.payments.set(d, row.payments[i]));
-    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, row);
+    sums.charge_days.forEach((d, i) => a.charges.set(d, sums.charges[i]));
+    sums.payment_days.forEach((d, i) => a.payments.set(d, sums.payments[i]));
+    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sums);
   }
   for (const l of lines) {
     const a = of(l);
@@ -933,9 +940,7 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
   for (const [key, { account: a, charges, payments }] of accounts) {
     const c = [...charges].sort(byDay);
     const p = [...payments].sort(byDay);
-    const row = {
-      ...a,
-      ...ageingInputs(c, p),
+    const sums: Sums = {
       charge_days: c.map(([d]) => d),
       charges: c.map(([, v]) => v),
       payment_days: p.map(([d]) => d),
@@ -943,33 +948,30 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
     };
     const was = before.get(key);
     // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
-    if (was === undefined) added.push(row);
-    else if (!sameSums(was, row)) changed.push(row);
+    if (was !== undefined && sameSums(was, sums)) continue;
+    (was === undefined ? added : changed).push({ ...a, ...ageingInputs(c, p), sums });
   }
   const columns =
-    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]';
+    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], sums json';
   // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
   if (added.length > 0)
     await sql.query(
       `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
-              charge_days, charges, payment_days, payments)
-       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
-              payment_days, payments
+              sums)
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums
          FROM ${recordset('$1', columns)}`,
       [JSON.stringify(added)],
     );
   if (changed.length > 0)
     await sql.query(
       `UPDATE ${t('stat_debt_accounts')} s
-          SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid,
-              charge_days = x.charge_days, charges = x.charges, payment_days = x.payment_days, payments = x.payments
+          SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
          FROM ${recordset('$1', columns)}
         WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
       [JSON.stringify(changed)],
     );
 }
 
-type Sums = Pick<AccountSums, 'charge_days' | 'charges' | 'payment_days' | 'payments'>;
 const sameArray = <V>(a: readonly V[], b: readonly V[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 /** Whether an account's sums per kind and day are the same. */

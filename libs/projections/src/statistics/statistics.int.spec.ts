@@ -295,8 +295,10 @@ async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lin
   const r = await sql.query(
     from === 'kept'
       ? `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days,
-                unpaid::text[] AS unpaid, charge_days::text[] AS charge_days, charges::text[] AS charges,
-                payment_days::text[] AS payment_days, payments::text[] AS payments
+                unpaid::text[] AS unpaid, ARRAY(SELECT e.v FROM json_array_elements_text(sums->'charge_days') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS charge_days,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'charges') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS charges,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'payment_days') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS payment_days,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'payments') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS payments
            FROM stat_debt_accounts WHERE organization_id = $1 ORDER BY student_id, course_id`
       : `SELECT x.student_id, x.course_id, x.credit::text AS credit, x.has_debits, x.days::text[] AS days,
                 x.unpaid::text[] AS unpaid, ${sums('charge', 'day')} AS charge_days,

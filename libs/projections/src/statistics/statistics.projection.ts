@@ -23,8 +23,8 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
  * - stat_debt_accounts: per account (a student's course) its credit and the unpaid part of its debits by day
  *   from all its lines (the ageing as of now reads one row per account), and its lines summed per kind and day
- *   (charge_days/charges, payment_days/payments), from which a batch refreshes it without reading the lines;
- *   as of an earlier moment the reader computes the same from the lines recorded until then;
+ *   (`sums`: charge_days/charges, payment_days/payments), from which a batch refreshes it without reading its
+ *   lines; as of an earlier moment the reader computes the same from the lines recorded until then;
  * - stat_orgs: the last moment recorded per organisation: a moment at or after it is answered from the totals;
  * - stat_attendances / stat_payments: the current state those changes are taken from (a lesson's students
  *   with the charge of each, in the same order, as its enrolments price it now);
@@ -36,7 +36,7 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 8,
+  version: 9,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -144,10 +144,7 @@ export const statisticsProjection = defineProjection({
       has_debits boolean NOT NULL,
       days date[] NOT NULL,
       unpaid bigint[] NOT NULL,
-      charge_days date[] NOT NULL,
-      charges bigint[] NOT NULL,
-      payment_days date[] NOT NULL,
-      payments bigint[] NOT NULL,
+      sums json NOT NULL,
       PRIMARY KEY (organization_id, student_id, course_id)
     ) WITH (fillfactor = 50);
     CREATE TABLE ${t('stat_orgs')} (
