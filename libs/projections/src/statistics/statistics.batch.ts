@@ -33,6 +33,8 @@ interface DebtLine {
   ts: string;
   recorded_at: string;
   delta: string;
+  /** The store position of the event that made the change (lines of one event are kept together). */
+  q: string;
 }
 
 /**
@@ -142,7 +144,7 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
 
   const first = events[0];
   if (first.type === 'AttendanceEdited' || first.type === 'AttendanceDeleted')
-    await removeLesson(sql, t, first.data.attendanceId, at(first), debt, ledger);
+    await removeLesson(sql, t, first.data.attendanceId, at(first), pos(first), debt, ledger);
 
   const changes = await writeVersions(sql, t, events);
   await writePayments(sql, t, events, debt, ledger);
@@ -185,14 +187,14 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
   if (debt.length > 0) {
     // Each line's Istanbul day is computed here (the domain's calendar, as SQL's AT TIME ZONE gives it; an int
     // test compares both): the accounts are folded from the same lines without reading them back.
-    // A lesson's lines share all but their student and amount: they go as one row, unnested in SQL.
+    // The lines of one event that share all but their student and amount (a lesson's) are one row.
     const days = new Map<string, string>();
     const groups = new Map<string, DebtGroup>();
     const lines: DayLine[] = debt.map((l) => {
       let d = days.get(l.ts);
       if (d === undefined) days.set(l.ts, (d = dayKey(l.ts)));
       const line = { ...l, day: d };
-      const key = `${l.organization_id} ${l.course_id} ${l.kind} ${d} ${l.recorded_at}`;
+      const key = `${l.q} ${l.organization_id} ${l.course_id} ${l.kind} ${d}`;
       const g = groups.get(key);
       if (g) {
         g.students.push(l.student_id);
@@ -210,10 +212,9 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
       return line;
     });
     await sql.query(
-      `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-       SELECT x.organization_id, s.student_id, x.course_id, x.kind, x.day, x.recorded_at, s.delta
-         FROM ${recordset('$1', 'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]')}
-        CROSS JOIN LATERAL unnest(x.students, x.deltas) AS s(student_id, delta)`,
+      `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
+       SELECT organization_id, course_id, kind, day, recorded_at, students, deltas
+         FROM ${recordset('$1', 'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]')}`,
       [JSON.stringify([...groups.values()])],
     );
     await refreshAccounts(sql, t, lines);
@@ -381,7 +382,7 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
       };
       state.set(p.id, p);
       inserted.push(p);
-      debt.push({ ...account(p), kind: 'payment', ts: p.date, recorded_at: rec, delta: p.amount });
+      debt.push({ ...account(p), kind: 'payment', ts: p.date, recorded_at: rec, delta: p.amount, q: pos(e) });
       if (p.counted) ledger.push(collection(p, rec, p.amount));
       continue;
     }
@@ -395,7 +396,14 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
     } else next.active = e.type === 'PaymentResurrected';
     const dh = held(next) - held(old);
     if (dh !== 0n)
-      debt.push({ ...account(next), kind: 'payment', ts: next.date, recorded_at: rec, delta: String(dh) });
+      debt.push({
+        ...account(next),
+        kind: 'payment',
+        ts: next.date,
+        recorded_at: rec,
+        delta: String(dh),
+        q: pos(e),
+      });
     const dc = counted(next) - counted(old);
     if (dc !== 0n) ledger.push(collection(next, rec, String(dc)));
     Object.assign(old, next);
@@ -587,6 +595,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
           ts: d.timestamp,
           recorded_at: rec,
           delta: charge.toString(),
+          q: pos(e),
         });
     }
     ledger.push({
@@ -607,6 +616,7 @@ async function removeLesson(
   t: T,
   attendanceId: string,
   rec: string,
+  q: string,
   debt: DebtLine[],
   ledger: LedgerRow[],
 ) {
@@ -639,6 +649,7 @@ async function removeLesson(
           ts,
           recorded_at: rec,
           delta: String(-charge),
+          q,
         });
     });
     ledger.push({
@@ -706,7 +717,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
-    debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta });
+    debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta, q: x.q });
     const key = `${x.q} ${x.organization_id} ${monthKey(ts)}`;
     const m = byMonth.get(key);
     if (m) m.charges = String(BigInt(m.charges) + BigInt(x.delta));
@@ -856,7 +867,7 @@ interface DayLine {
   delta: string;
 }
 
-/** The debt lines of one account-less key (organisation, course, kind, day, moment): their students and amounts. */
+/** The debt lines of one event, course, kind and day, as one stat_debt row: their students and amounts. */
 interface DebtGroup {
   organization_id: string;
   course_id: string;

@@ -19,7 +19,7 @@ import { ProjectionRunner } from '../runtime/runner';
 import type { Sql } from '../runtime/sql';
 import { statisticsProjection } from './statistics.projection';
 import { ledgerSums, ledgerTotals, readStatistics } from './statistics.reader';
-import { accountsFromLines, holder } from './statistics.sql';
+import { accountsFromLines, debtLines, holder } from './statistics.sql';
 
 /**
  * The statistics read model keeps per account only what the debt ageing needs (account versions) and re-counts
@@ -232,8 +232,8 @@ async function ageingFromLines(sql: Sql, organizationId: string, asOf: string) {
     day: string;
     total: string;
   }>(
-    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total FROM stat_debt
-      WHERE organization_id = $1 AND recorded_at <= $2::timestamptz
+    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total
+       FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} l
       GROUP BY student_id, course_id, kind, day HAVING sum(delta) <> 0`,
     [organizationId, asOf],
   );
@@ -288,10 +288,10 @@ async function ageingFromLines(sql: Sql, organizationId: string, asOf: string) {
 async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lines') {
   const sums = (kind: string, what: 'day' | 'total') =>
     `(SELECT coalesce(array_agg(${what === 'day' ? 's.day::text' : 's.total::text'} ORDER BY s.day), '{}')
-        FROM (SELECT d.day, sum(d.delta) AS total FROM stat_debt d
-               WHERE d.organization_id = x.organization_id AND d.student_id = x.student_id
-                 AND d.course_id = x.course_id AND d.kind = '${kind}'
-               GROUP BY d.day HAVING sum(d.delta) <> 0) s)`;
+        FROM (SELECT l.day, sum(l.delta) AS total
+                FROM ${debtLines(`d.organization_id = x.organization_id AND d.course_id = x.course_id AND d.kind = '${kind}'`)} l
+               WHERE l.student_id = x.student_id
+               GROUP BY l.day HAVING sum(l.delta) <> 0) s)`;
   const r = await sql.query(
     from === 'kept'
       ? `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days,
@@ -305,8 +305,8 @@ async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lin
                 ${sums('charge', 'total')} AS charges, ${sums('payment', 'day')} AS payment_days,
                 ${sums('payment', 'total')} AS payments
            FROM (${accountsFromLines(
-             'stat_debt d WHERE d.organization_id = $1',
-             '(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt WHERE organization_id = $1)',
+             `${debtLines('d.organization_id = $1')} d`,
+             `(SELECT DISTINCT organization_id, student_id, course_id FROM ${debtLines('d.organization_id = $1')} l)`,
            )}) x
           ORDER BY x.student_id, x.course_id`,
     [organizationId],

@@ -21,6 +21,8 @@ import { applyStatistics, STATISTICS_TYPES, type StatisticsType } from './statis
  *   Diğer): the figures as of now;
  * - stat_debt: per student, course and Istanbul day the change each event made to the lesson charges and the
  *   payments (corrections included, as on the balance sheet) with when it was recorded, for the debt ageing;
+ *   the lines of one event, course, kind and day are one row (`students` and their `deltas`: a lesson's
+ *   attendees), read as lines through `debtLines`;
  * - stat_debt_accounts: per account (a student's course) its credit and the unpaid part of its debits by day
  *   from all its lines (the ageing as of now reads one row per account), and its lines summed per kind and day
  *   (`sums`: charge_days/charges, payment_days/payments), from which a batch refreshes it without reading its
@@ -36,7 +38,7 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 9,
+  version: 10,
   tables: [
     'stat_enrollments',
     'stat_ledger',
@@ -128,12 +130,12 @@ export const statisticsProjection = defineProjection({
     );
     CREATE TABLE ${t('stat_debt')} (
       organization_id uuid NOT NULL,
-      student_id uuid NOT NULL,
       course_id uuid NOT NULL,
       kind text NOT NULL,
       day date NOT NULL,
       recorded_at timestamptz NOT NULL,
-      delta bigint NOT NULL
+      students uuid[] NOT NULL,
+      deltas bigint[] NOT NULL
     );
     CREATE INDEX ON ${t('stat_debt')} (organization_id, recorded_at);
     CREATE TABLE ${t('stat_debt_accounts')} (

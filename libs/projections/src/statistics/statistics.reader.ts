@@ -25,7 +25,7 @@ import {
   type StatisticsQuery,
 } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
-import { accountsFromLines } from './statistics.sql';
+import { accountsFromLines, debtLines } from './statistics.sql';
 
 /** Is `asOf` at or after the organisation's last event the statistics recorded (so the current sums hold)? */
 async function answeredFromCurrent(sql: Sql, organizationId: string, asOf: string): Promise<boolean> {
@@ -358,9 +358,9 @@ async function readDebtAgeing(
            FROM stat_debt_accounts WHERE organization_id = $1`
       : `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
            FROM (${accountsFromLines(
-             'stat_debt d WHERE d.organization_id = $1 AND d.recorded_at <= $2::timestamptz',
-             `(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt
-                WHERE organization_id = $1 AND recorded_at <= $2::timestamptz)`,
+             `${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} d`,
+             `(SELECT DISTINCT organization_id, student_id, course_id
+                 FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} l)`,
            )}) x`,
     now ? [organizationId] : [organizationId, asOf],
   );
@@ -406,13 +406,12 @@ async function readDebtAgeing(
       day: string;
       total: string;
     }>(
-      `SELECT d.student_id, d.course_id, d.kind, d.day::text AS day, sum(d.delta)::text AS total
-         FROM stat_debt d
+      `SELECT l.student_id, l.course_id, l.kind, l.day::text AS day, sum(l.delta)::text AS total
+         FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $4::timestamptz AND d.course_id = ANY($3::uuid[])')} l
          JOIN unnest($2::uuid[], $3::uuid[]) AS a(student_id, course_id)
-           ON a.student_id = d.student_id AND a.course_id = d.course_id
-        WHERE d.organization_id = $1 AND d.recorded_at <= $4::timestamptz
-        GROUP BY d.student_id, d.course_id, d.kind, d.day
-       HAVING sum(d.delta) <> 0`,
+           ON a.student_id = l.student_id AND a.course_id = l.course_id
+        GROUP BY l.student_id, l.course_id, l.kind, l.day
+       HAVING sum(l.delta) <> 0`,
       [organizationId, mixed.map((x) => x.studentId), mixed.map((x) => x.courseId), asOf],
     );
     for (const row of m.rows) {
