@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../../apps/server/src/event-store/postgres-event-store';
+import { createPgliteDb } from '../../../../apps/server/src/infra/db/pglite-db';
 import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
 import type { Projection } from '../runtime/projection';
+import type { Sql } from '../runtime/sql';
 import { applyStatistics } from './statistics.batch';
 import { parkedGroups, rebuildProjection } from '../runtime/runner';
 import { statisticsProjection } from './statistics.projection';
@@ -279,25 +281,24 @@ const projection: Projection = {
   ),
 };
 
-async function dump(): Promise<Record<string, unknown>> {
+async function dump(db: Sql = t.db): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of statisticsProjection.tables) {
-    const r = await t.db.query<{ rows: string }>(
+    const r = await db.query<{ rows: string }>(
       `SELECT coalesce(json_agg(to_jsonb(x) ORDER BY to_jsonb(x)::text), '[]')::text AS rows FROM ${table} x`,
     );
     out[table] = JSON.parse(r.rows[0].rows);
   }
-  out.parked = (await parkedGroups(t.db))
+  out.parked = (await parkedGroups(db))
     .filter((g) => g.projection === statisticsProjection.name)
     .map((g) => [g.organizationId, g.events, g.firstPosition.toString(), g.firstType]);
   return out;
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  store = await PostgresEventStore.create(t.db);
+/** The history appended to a store, one stream per event, recorded at its own moment. */
+async function appendHistory(to: PostgresEventStore) {
   for (const e of history)
-    await store.append(
+    await to.append(
       `stat-${randomUUID()}`,
       [
         {
@@ -317,6 +318,12 @@ beforeAll(async () => {
       ],
       'no_stream',
     );
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  store = await PostgresEventStore.create(t.db);
+  await appendHistory(store);
 }, 120_000);
 afterAll(async () => t?.drop());
 
@@ -356,6 +363,22 @@ describe('statistics batch handler', () => {
         expect(runs.filter((r) => !r.error && r.events === batchSize).length).toBeGreaterThan(0);
       if (batchSize === 1000)
         expect(runs).toEqual([{ events: history.length, error: expect.stringMatching(/duplicate key/) }]);
+    }
+  }, 300_000);
+
+  it('leaves the same rows on the embedded PGlite as on PostgreSQL', async () => {
+    const lite = await createPgliteDb();
+    try {
+      const liteStore = await PostgresEventStore.create(lite);
+      await appendHistory(liteStore);
+      for (const [db, events] of [
+        [t.db, store],
+        [lite, liteStore],
+      ] as const)
+        await rebuildProjection(db, events, statisticsProjection, undefined, { batchSize: 20 });
+      expect(await dump(lite)).toEqual(await dump(t.db));
+    } finally {
+      await lite.close();
     }
   }, 300_000);
 });
