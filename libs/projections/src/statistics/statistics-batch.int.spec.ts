@@ -4,7 +4,7 @@ import { PostgresEventStore } from '../../../../apps/server/src/event-store/post
 import { createPgliteDb } from '../../../../apps/server/src/infra/db/pglite-db';
 import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
 import type { Projection } from '../runtime/projection';
-import type { Sql } from '../runtime/sql';
+import type { Db } from '../runtime/sql';
 import { applyStatistics } from './statistics.batch';
 import { parkedGroups, rebuildProjection } from '../runtime/runner';
 import { statisticsProjection } from './statistics.projection';
@@ -281,7 +281,7 @@ const projection: Projection = {
   ),
 };
 
-async function dump(db: Sql = t.db): Promise<Record<string, unknown>> {
+async function dump(db: Db = t.db): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of statisticsProjection.tables) {
     const r = await db.query<{ rows: string }>(
