@@ -936,12 +936,9 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
     [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
   const before = new Map<string, Sums>();
-  for (const { sums, ...row } of stored.rows) {
-    const a = of(row);
-    sums.charge_days.forEach((d, i) => a.charges.set(d, sums.charges[i]));
-    sums.payment_days.forEach((d, i) => a.payments.set(d, sums.payments[i]));
+  for (const { sums, ...row } of stored.rows)
     before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sums);
-  }
+  // The part's lines summed per account, kind and day, then merged into the kept sums (both in day order).
   for (const l of lines) {
     const a = of(l);
     add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
@@ -949,15 +946,15 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
   const added: unknown[] = [];
   const changed: unknown[] = [];
   for (const [key, { account: a, charges, payments }] of accounts) {
-    const c = [...charges].sort(byDay);
-    const p = [...payments].sort(byDay);
+    const was = before.get(key);
+    const c = merged(was?.charge_days ?? [], was?.charges ?? [], charges);
+    const p = merged(was?.payment_days ?? [], was?.payments ?? [], payments);
     const sums: Sums = {
       charge_days: c.map(([d]) => d),
       charges: c.map(([, v]) => v),
       payment_days: p.map(([d]) => d),
       payments: p.map(([, v]) => v),
     };
-    const was = before.get(key);
     // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
     if (was !== undefined && sameSums(was, sums)) continue;
     (was === undefined ? added : changed).push({ ...a, ...ageingInputs(c, p), sums });
@@ -993,6 +990,33 @@ const sameSums = (a: Sums, b: Sums) =>
   sameArray(a.payments, b.payments);
 
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+
+/**
+ * Kept sums per day (in day order, none zero) with a part's sums per day added: in day order, the days whose
+ * sum became zero left out.
+ */
+function merged(days: readonly string[], sums: readonly number[], part: DaySums): Array<[string, number]> {
+  const extra = [...part].sort(byDay);
+  const out: Array<[string, number]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < days.length || j < extra.length) {
+    if (j >= extra.length || (i < days.length && days[i] < extra[j][0])) {
+      out.push([days[i], sums[i]]);
+      i++;
+    } else if (i >= days.length || extra[j][0] < days[i]) {
+      if (extra[j][1] !== 0) out.push(extra[j]);
+      j++;
+    } else {
+      const total = sums[i] + extra[j][1];
+      if (!Number.isSafeInteger(total)) throw new Error(`statistics: debt sum out of range (${total})`);
+      if (total !== 0) out.push([days[i], total]);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
 
 /**
  * `accountsFromLines` in memory, from an account's non-zero sums per day of charges and of payments, each in
