@@ -13,6 +13,13 @@ import {
   type StreamAppend,
 } from '@okul/domain';
 import type { Sql } from '@okul/projections';
+import {
+  orphaned,
+  pipelinesAppends,
+  type PipelineOptions,
+  type PipelinedAppends,
+  type QueuedAppend,
+} from './pipelined-appends';
 
 /**
  * KVKK crypto-shredding (docs/DECISIONS.md, "Erasure under KVKK"). Each student's personal fields are stored
@@ -182,6 +189,22 @@ export class StudentDataKeys {
   }
 }
 
+/** An append of `appendManyQueued` being sealed: its place in the store below once it is queued there. */
+class SealingPlace {
+  readonly below: Promise<QueuedAppend>;
+  placed!: (place: QueuedAppend) => void;
+  lost!: (error: unknown) => void;
+
+  constructor(readonly appends: StreamAppend[]) {
+    this.below = new Promise<QueuedAppend>((resolve, reject) => {
+      this.placed = resolve;
+      this.lost = reject;
+    });
+    // Awaited only by an append that names this one; a failure is answered to its own caller.
+    this.below.catch(() => undefined);
+  }
+}
+
 /**
  * The event store with the students' personal fields encrypted at rest (a decorator of the port): appends
  * seal the fields listed in libs/domain (students/personal-data.ts) with the student's key, every read
@@ -189,7 +212,7 @@ export class StudentDataKeys {
  * backups above it see plain events; the hash chain is computed below it, over what is stored, so it
  * stays valid after an erasure.
  */
-export class PersonalDataEventStore implements EventStore {
+export class PersonalDataEventStore implements EventStore, PipelinedAppends {
   constructor(
     private readonly inner: EventStore,
     private readonly keys: StudentDataKeys,
@@ -208,9 +231,48 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return this.inner.appendMany(await this.sealAppends(appends));
+  }
+
+  get pipelinesAppends(): boolean {
+    return pipelinesAppends(this.inner);
+  }
+
+  /**
+   * The place is told at once, before the sealing (a key looked up or created: a round trip), so the caller's
+   * next append can be decided meanwhile; the store below queues each append once sealed and, when it names
+   * an earlier one (`after`), not before that one is queued there, which keeps their order.
+   */
+  appendManyQueued(appends: StreamAppend[], options: PipelineOptions): Promise<AppendResult[]> {
+    const inner = this.inner;
+    if (!pipelinesAppends(inner)) {
+      return Promise.reject(new Error('appendManyQueued: the store below does not queue appends'));
+    }
+    const after = options.after as unknown;
+    if (after !== undefined && !(after instanceof SealingPlace)) {
+      return Promise.reject(new Error('appendManyQueued: `after` is not an append queued by this store'));
+    }
+    const place = new SealingPlace(appends);
+    options.queued(place as unknown as QueuedAppend);
+    const written = (async () => {
+      const sealed = await this.sealAppends(appends);
+      let before: QueuedAppend | undefined;
+      if (after) {
+        // Not queued below (its sealing failed): it is not written, so neither is this one.
+        before = await after.below.catch(() => {
+          throw orphaned(appends, after.appends);
+        });
+      }
+      return inner.appendManyQueued(sealed, { queued: (p) => place.placed(p), after: before });
+    })();
+    written.catch((e: unknown) => place.lost(e));
+    return written;
+  }
+
+  private async sealAppends(appends: StreamAppend[]): Promise<StreamAppend[]> {
     const sealed = await this.sealAll(appends.flatMap((a) => a.events));
     let i = 0;
-    return this.inner.appendMany(appends.map((a) => ({ ...a, events: a.events.map(() => sealed[i++]) })));
+    return appends.map((a) => ({ ...a, events: a.events.map(() => sealed[i++]) }));
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {

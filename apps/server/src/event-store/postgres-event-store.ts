@@ -8,6 +8,12 @@ import {
   type StreamAppend,
 } from '@okul/domain';
 import { AppendSignal } from './append-signal';
+import {
+  orphaned,
+  type PipelineOptions,
+  type PipelinedAppends,
+  type QueuedAppend,
+} from './pipelined-appends';
 import type { Db, Sql } from '@okul/projections';
 
 // One constant key for every append, because a bigserial drawn by one transaction can commit after a higher
@@ -213,10 +219,31 @@ function matches(ev: ExpectedVersion, current: number | null): boolean {
   return ev === 'no_stream' ? current === null : current === ev;
 }
 
-interface PendingUnit {
-  appends: StreamAppend[];
-  resolve(results: AppendResult[]): void;
-  reject(error: unknown): void;
+class PendingUnit {
+  /** Written, or not written (refused or failed); undefined while queued or being written. */
+  settled?: 'written' | 'failed';
+
+  constructor(
+    readonly appends: StreamAppend[],
+    private readonly resolved: (results: AppendResult[]) => void,
+    private readonly rejected: (error: unknown) => void,
+    /** An earlier unit this one was decided on (`PipelineOptions.after`): written only if it is. */
+    readonly after: PendingUnit | null,
+  ) {}
+
+  resolve(results: AppendResult[]): void {
+    this.settled ??= 'written';
+    this.resolved(results);
+  }
+
+  reject(error: unknown): void {
+    this.settled ??= 'failed';
+    this.rejected(error);
+  }
+
+  orphaned(): ConcurrencyError {
+    return orphaned(this.appends, this.after!.appends);
+  }
 }
 
 type UnitOutcome = { results: AppendResult[] } | { error: Error };
@@ -248,9 +275,11 @@ function oneRound(units: StreamAppend[][]): boolean {
  * Idempotent by event id; optimistic concurrency by (stream_id, stream_version); appends serialised by
  * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, PipelinedAppends {
   /** One transaction per unit: a conflict anywhere writes nothing. */
   readonly appendManyIsAtomic = true;
+  /** Appends are queued synchronously and written in queue order per stream (`appendManyQueued`). */
+  readonly pipelinesAppends = true;
   private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
   /** The streams of the batches being written: a unit on one of them waits for it (appends keep their order). */
@@ -346,7 +375,25 @@ export class PostgresEventStore implements EventStore {
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return Promise.resolve([]);
     return new Promise<AppendResult[]>((resolve, reject) => {
-      this.queue.push({ appends, resolve, reject });
+      this.queue.push(new PendingUnit(appends, resolve, reject, null));
+      this.pump();
+    });
+  }
+
+  /**
+   * `appendMany`, telling the caller synchronously once the unit is queued (its place among the appends to
+   * its streams is then fixed); with `after`, the unit is written only if that earlier unit was.
+   */
+  appendManyQueued(appends: StreamAppend[], options: PipelineOptions): Promise<AppendResult[]> {
+    const after = options.after as unknown;
+    if (after !== undefined && !(after instanceof PendingUnit)) {
+      return Promise.reject(new Error('appendManyQueued: `after` is not an append queued by this store'));
+    }
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      if (appends.length === 0) return reject(new Error('appendManyQueued: nothing to append'));
+      const unit = new PendingUnit(appends, resolve, reject, after ?? null);
+      this.queue.push(unit);
+      options.queued(unit as unknown as QueuedAppend);
       this.pump();
     });
   }
@@ -379,13 +426,20 @@ export class PostgresEventStore implements EventStore {
    * a stream of a unit left behind (a later unit must not overtake an earlier one on its stream).
    */
   private takeBatch(): PendingUnit[] {
-    if (this.busy.size === 0 && this.queue.length <= MAX_UNITS_PER_BATCH) return this.queue.splice(0);
     const held = new Set(this.busy);
     const batch: PendingUnit[] = [];
+    const taken = new Set<PendingUnit>();
     const rest: PendingUnit[] = [];
     for (const p of this.queue) {
-      if (batch.length < MAX_UNITS_PER_BATCH && !p.appends.some((a) => held.has(a.streamId))) {
+      // Decided on a unit that was not written: refused (and so, in turn, the units decided on this one).
+      if (p.after?.settled === 'failed') {
+        p.reject(p.orphaned());
+        continue;
+      }
+      const waits = p.after !== null && p.after.settled === undefined && !taken.has(p.after);
+      if (batch.length < MAX_UNITS_PER_BATCH && !waits && !p.appends.some((a) => held.has(a.streamId))) {
         batch.push(p);
+        taken.add(p);
         continue;
       }
       rest.push(p);
@@ -405,15 +459,25 @@ export class PostgresEventStore implements EventStore {
     if (this.known.size > KNOWN_VERSIONS) this.known.delete(this.known.keys().next().value!);
   }
 
-  private async commitBatch(batch: PendingUnit[]): Promise<void> {
+  private async commitBatch(all: PendingUnit[]): Promise<void> {
+    // Written one by one after a failed batch, a unit may follow one that has failed since.
+    const batch: PendingUnit[] = [];
+    for (const p of all) {
+      if (p.after?.settled === 'failed') p.reject(p.orphaned());
+      else batch.push(p);
+    }
+    if (batch.length === 0) return;
     let outcomes: UnitOutcome[];
     const units = batch.map((p) => p.appends);
+    const index = new Map(batch.map((p, i) => [p, i]));
+    const afters = batch.map((p) => (p.after ? (index.get(p.after) ?? -1) : -1));
     try {
       // The usual batch is one call of the append function: sent alone it is its own transaction (the lock
       // it takes is held to that commit), one round trip instead of BEGIN, the call and COMMIT.
-      outcomes = oneRound(units)
-        ? await this.writeRound(this.writer, units, false)
-        : await this.writer.transaction((tx) => this.writeUnits(tx, units));
+      outcomes =
+        oneRound(units) && afters.every((b) => b < 0)
+          ? await this.writeRound(this.writer, units, false)
+          : await this.writer.transaction((tx) => this.writeUnits(tx, units, afters));
     } catch (e) {
       if (batch.length === 1) return batch[0].reject(e);
       // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
@@ -437,7 +501,8 @@ export class PostgresEventStore implements EventStore {
     this.tell(last);
   }
 
-  private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
+  /** `afters[u]`: the index of the unit `u` was decided on (written only if that one is), or -1. */
+  private async writeUnits(tx: Sql, units: StreamAppend[][], afters: number[] = []): Promise<UnitOutcome[]> {
     const outcomes: UnitOutcome[] = new Array(units.length);
     const simple = units.map((unit) => {
       const streams = unit.map((a) => a.streamId);
@@ -481,7 +546,16 @@ export class PostgresEventStore implements EventStore {
       }
       return null;
     };
+    const before = (u: number) => afters[u] ?? -1;
     while (waiting.length > 0) {
+      // In queue order, so a unit decided on one refused just now is refused in the same pass.
+      waiting = waiting.filter((u) => {
+        const b = before(u);
+        if (b < 0 || !outcomes[b] || !('error' in outcomes[b])) return true;
+        outcomes[u] = { error: orphaned(units[u], units[b]) };
+        return false;
+      });
+      if (waiting.length === 0) break;
       const suspects: Array<{ u: number; append: StreamAppend; actual?: number }> = [];
       const ahead = new Set<string>();
       for (const u of waiting) {
@@ -534,7 +608,10 @@ export class PostgresEventStore implements EventStore {
       let i = 0;
       for (; i < waiting.length && simple[waiting[i]]; i++) {
         const u = waiting[i];
-        (units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
+        // Not before the unit it was decided on is written (refused just now, it is refused next pass).
+        const b = before(u);
+        const unsettled = b >= 0 && (outcomes[b] === undefined || 'error' in outcomes[b]);
+        (unsettled || units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
         for (const a of units[u]) used.add(a.streamId);
       }
       if (round.length > 0) {
