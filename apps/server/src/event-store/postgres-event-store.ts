@@ -179,6 +179,59 @@ export const EVENTS_SCHEMA = `
     PERFORM pg_notify('${APPENDED_CHANNEL}', out_position);
   END
   $fn$;
+  -- Units written one after another in ONE call, in the order given, each checked on what the ones before it
+  -- left: draws queued one behind another on a counter, each expecting the version the previous one leaves,
+  -- in one round trip instead of one statement each. A unit naming an earlier one (p_after) that was not
+  -- written is not written either. Rows are in unit order; a unit's rows are its events in order.
+  CREATE OR REPLACE FUNCTION okul_append_chain(
+    p_lock bigint, p_u int[], p_after int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
+    p_type text[], p_data text[], p_metadata text[]
+  ) RETURNS TABLE (out_unit int, out_stream text, out_position text, out_version int)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    n int := cardinality(p_u);
+    i int := 1;
+    j int;
+    k int;
+    v int;
+    ok boolean;
+    pos bigint;
+    last bigint;
+    written int[] := '{}';
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock);
+    WHILE i <= n LOOP
+      j := i;
+      WHILE j <= n AND p_u[j] = p_u[i] LOOP j := j + 1; END LOOP;
+      ok := p_after[i] IS NULL OR p_after[i] = ANY (written);
+      IF ok THEN
+        FOR k IN i .. j - 1 LOOP
+          CONTINUE WHEN p_ord[k] <> 1 OR p_expected[k] IS NULL;
+          SELECT coalesce(max(e.stream_version), -1) INTO v FROM events e WHERE e.stream_id = p_stream[k];
+          IF v <> p_expected[k] THEN ok := false; EXIT; END IF;
+        END LOOP;
+      END IF;
+      IF ok AND EXISTS (SELECT 1 FROM events e WHERE e.event_id = ANY (p_id[i:j - 1])) THEN ok := false; END IF;
+      IF ok THEN
+        FOR k IN i .. j - 1 LOOP
+          SELECT coalesce(max(e.stream_version), -1) + 1 INTO v FROM events e WHERE e.stream_id = p_stream[k];
+          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+            VALUES (p_id[k], p_stream[k], v, p_type[k], p_data[k]::jsonb, p_metadata[k]::jsonb)
+            RETURNING global_position INTO pos;
+          out_unit := p_u[i];
+          out_stream := p_stream[k];
+          out_position := pos::text;
+          out_version := v;
+          RETURN NEXT;
+        END LOOP;
+        written := written || p_u[i];
+        last := pos;
+      END IF;
+      i := j;
+    END LOOP;
+    IF last IS NOT NULL THEN PERFORM pg_notify('${APPENDED_CHANNEL}', last::text); END IF;
+  END
+  $fn$;
 `;
 
 interface Row {
@@ -257,6 +310,12 @@ const MAX_UNITS_PER_BATCH = 256;
 const BATCHES_IN_FLIGHT = 2;
 /** Streams whose last known version is remembered to refuse stale appends without a statement each. */
 const KNOWN_VERSIONS = 10_000;
+
+/** Each append of the unit writes events, each to a stream of its own. */
+function simpleUnit(unit: StreamAppend[]): boolean {
+  const streams = unit.map((a) => a.streamId);
+  return unit.every((a) => a.events.length > 0) && new Set(streams).size === streams.length;
+}
 
 /** Can the units be written by ONE call of the append function: each appends to distinct streams, none empty, and no stream is in two units. */
 function oneRound(units: StreamAppend[][]): boolean {
@@ -477,7 +536,9 @@ export class PostgresEventStore implements EventStore, PipelinedAppends {
       outcomes =
         oneRound(units) && afters.every((b) => b < 0)
           ? await this.writeRound(this.writer, units, false)
-          : await this.writer.transaction((tx) => this.writeUnits(tx, units, afters));
+          : afters.some((b) => b >= 0) && units.every(simpleUnit)
+            ? await this.writeChain(units, afters)
+            : await this.writer.transaction((tx) => this.writeUnits(tx, units, afters));
     } catch (e) {
       if (batch.length === 1) return batch[0].reject(e);
       // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
@@ -622,6 +683,46 @@ export class PostgresEventStore implements EventStore, PipelinedAppends {
         round.forEach((u, k) => settle(u, results[k]));
       }
       waiting = [...later, ...waiting.slice(i)];
+    }
+    return outcomes;
+  }
+
+  /**
+   * Units of which some were decided on others of the batch (draws on a counter): one call of the chain
+   * function, its own transaction, writing them in queue order; those it did not write are explained after
+   * its commit (outside the lock, as for one round).
+   */
+  private async writeChain(units: StreamAppend[][], afters: number[]): Promise<UnitOutcome[]> {
+    const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    units.forEach((unit, u) =>
+      unit.forEach((a) =>
+        a.events.forEach((e, i) => {
+          const row = [u, afters[u] >= 0 ? afters[u] : null, a.streamId, expectedParam(a.expectedVersion)];
+          row.push(e.id, i + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+          row.forEach((v, c) => cols[c].push(v));
+        }),
+      ),
+    );
+    const r = await this.writer.query<{ u: number; stream_id: string; p: string; v: number }>(
+      `SELECT out_unit AS u, out_stream AS stream_id, out_position AS p, out_version AS v
+         FROM okul_append_chain($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
+      [APPEND_LOCK, ...cols],
+      { prepareAs: 'okul_append_chain' },
+    );
+    // Per unit, each stream's last row (rows come in order).
+    const written = new Map<number, Map<string, AppendResult>>();
+    for (const row of r.rows) {
+      const streams = written.get(row.u) ?? new Map<string, AppendResult>();
+      streams.set(row.stream_id, { nextExpectedVersion: row.v, lastPosition: BigInt(row.p) });
+      written.set(row.u, streams);
+    }
+    const outcomes: UnitOutcome[] = [];
+    for (let u = 0; u < units.length; u++) {
+      const streams = written.get(u);
+      if (streams) outcomes.push({ results: units[u].map((a) => streams.get(a.streamId)!) });
+      else if (afters[u] >= 0 && !written.has(afters[u]))
+        outcomes.push({ error: orphaned(units[u], units[afters[u]]) });
+      else outcomes.push(await this.explain(this.writer, units[u], false));
     }
     return outcomes;
   }
