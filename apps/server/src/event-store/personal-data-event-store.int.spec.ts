@@ -414,4 +414,15 @@ describe('the personal-data event store: appends queued one after another', () =
     }
     expect(await store.readStream(s)).toEqual([]);
   });
+
+  it('mints one key for a student whose first appends race each other, and both read it', async () => {
+    const keys = new StudentDataKeys(t.db, randomBytes(32).toString('base64'));
+    for (let i = 0; i < 10; i++) {
+      const owner = { organizationId: org, studentId: randomUUID() };
+      const id = `${org}|${owner.studentId}`;
+      const [a, b] = await Promise.all([keys.keys([owner], true), keys.keys([owner], true)]);
+      expect(a.get(id)).toBeInstanceOf(Buffer);
+      expect(b.get(id)).toEqual(a.get(id));
+    }
+  });
 });

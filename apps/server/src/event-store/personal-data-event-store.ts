@@ -121,27 +121,39 @@ export class StudentDataKeys {
     if (unique.size === 0) return out;
     const orgs = [...unique.values()].map((o) => o.organizationId);
     const students = [...unique.values()].map((o) => o.studentId);
+    type KeyRow = { organization_id: string; student_id: string; wrapped_key: string | null };
+    const read = () =>
+      this.db.query<KeyRow>(
+        `SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
+           JOIN unnest($1::text[], $2::text[]) AS w(o, s) ON k.organization_id = w.o AND k.student_id = w.s`,
+        [orgs, students],
+      );
+    let r: { rows: KeyRow[] };
     if (create) {
       const wrapped = [...unique.values()].map((o) =>
         this.wrap(randomBytes(32), o.organizationId, o.studentId),
       );
-      // Two appends minting a key for one student at once: the first row wins, both read it back below.
-      await this.db.query(
-        `INSERT INTO student_data_keys (organization_id, student_id, wrapped_key)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-         ON CONFLICT (organization_id, student_id) DO NOTHING`,
+      // One round trip (a registration's append waits for it): the keys minted here and those that existed.
+      r = await this.db.query<KeyRow>(
+        `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w(o, s, k)),
+         minted AS (
+           INSERT INTO student_data_keys (organization_id, student_id, wrapped_key)
+           SELECT o, s, k FROM w
+           ON CONFLICT (organization_id, student_id) DO NOTHING
+           RETURNING organization_id, student_id, wrapped_key
+         )
+         SELECT organization_id, student_id, wrapped_key FROM minted
+         UNION ALL
+         SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
+           JOIN w ON k.organization_id = w.o AND k.student_id = w.s`,
         [orgs, students, wrapped],
       );
+      // Two appends minting a key for one student at once: the first row wins, and the other's statement,
+      // which began before that row was committed, sees neither; it reads the winner's key back.
+      if (r.rows.length < unique.size) r = await read();
+    } else {
+      r = await read();
     }
-    const r = await this.db.query<{
-      organization_id: string;
-      student_id: string;
-      wrapped_key: string | null;
-    }>(
-      `SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
-         JOIN unnest($1::text[], $2::text[]) AS w(o, s) ON k.organization_id = w.o AND k.student_id = w.s`,
-      [orgs, students],
-    );
     for (const row of r.rows) {
       out.set(
         ownerKey(row.organization_id, row.student_id),
