@@ -144,7 +144,10 @@ export async function startServerProcess(
     ...(metricsPort === null ? {} : { METRICS_PORT: String(metricsPort) }),
   };
   delete env.REDIS_URL; // the in-process job queue: nothing runs in the background during the measurement
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server process writes a CPU profile there when it stops (--cpu-prof).
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', main], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,7 +1,12 @@
 import { toLocal } from '@okul/domain';
 import { allProjections, RebuildInProgressError, rebuildProjection } from '@okul/projections';
 import { withOrganization } from '../../src/infra/organization-scope';
-import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
@@ -40,6 +45,8 @@ interface Measured {
    */
   serverCpuMs: number;
   postgresCpuMs: number;
+  /** The same for the measuring client (this process): on 2 cores it competes with the server. */
+  clientCpuMs: number;
 }
 
 /** CPU time (ms) of processes so far, from /proc/<pid>/stat (utime + stime, in ticks of 10 ms on Linux). */
@@ -85,7 +92,9 @@ async function measure(
   await run(WARMUP);
   const { server, postgres } = await pids();
   const [server0, postgres0] = [await cpuMs([server]), await cpuMs(postgres)];
+  const client0 = process.cpuUsage();
   const { samples, bytes, seconds } = await run(REQUESTS);
+  const client = process.cpuUsage(client0);
   const [server1, postgres1] = [await cpuMs([server]), await cpuMs(postgres)];
   return {
     requests: samples.length,
@@ -98,6 +107,7 @@ async function measure(
     bytes,
     serverCpuMs: round((server1 - server0) / samples.length),
     postgresCpuMs: round((postgres1 - postgres0) / samples.length),
+    clientCpuMs: round((client.user + client.system) / 1000 / samples.length),
   };
 }
 
@@ -195,6 +205,74 @@ async function rebuildStatistics(s: RunningServer): Promise<Record<string, numbe
   }
 }
 
+/** One answer's bytes as they travel (encoded as asked), whole. */
+function rawBytes(baseUrl: string, path: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`status ${res.statusCode}`)),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The floor (what this machine allows for these sizes): the same kept bytes sent by a bare node:http server in
+ * a process of its own (support/floor-server.ts) to the same client with the same concurrency, measured like
+ * the reads. The real read's p95 minus this one is what the application adds.
+ */
+async function measureFloor(
+  ctx: BenchContext,
+  answers: Array<{ name: string; body: Buffer; encoding: 'identity' | 'br' }>,
+): Promise<Record<string, Measured>> {
+  const dir = await mkdtemp(join(tmpdir(), 'okul-bench-floor-'));
+  try {
+    const args: string[] = [];
+    for (const [i, a] of answers.entries()) {
+      const file = join(dir, String(i));
+      await writeFile(file, a.body);
+      args.push(`${file}:${a.encoding}`);
+    }
+    const main = fileURLToPath(new URL('../support/floor-server.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+        child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+      });
+      const http = httpClient(`http://127.0.0.1:${port}`, '', CLIENTS);
+      const out: Record<string, Measured> = {};
+      try {
+        for (const [i, a] of answers.entries()) {
+          ctx.log(`large-org: floor, ${a.name}`);
+          out[a.name] = await measure(http.send('GET', `/${i}`), async () => ({
+            server: child.pid!,
+            postgres: [],
+          }));
+        }
+      } finally {
+        http.close();
+      }
+      return out;
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
   const reuse = process.env.BENCH_LARGE_ORG_URL;
   const url = reuse ?? (await ctx.createDatabase(1)).url;
@@ -265,6 +343,35 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       reads[name] = await measure(send, () => serverPids(url, server.pid));
     }
     http.close();
+    // The floor of the same bytes, beside the real figures.
+    const floorOf: Array<[string, string, 'identity' | 'br']> = [
+      ['getCourses', 'getCourses', 'identity'],
+      ['getStudents', 'getStudents', 'identity'],
+      ['getStudents (br)', 'getStudents', 'br'],
+      ['getStudents?view=list', 'getStudents?view=list', 'identity'],
+      ['getStudents?view=list (br)', 'getStudents?view=list', 'br'],
+      ['getDashboard', 'getDashboard', 'identity'],
+      ['getDashboard (br)', 'getDashboard', 'br'],
+    ];
+    const floorAnswers = [];
+    for (const [name, path, encoding] of floorOf) {
+      if (only && !only.includes(name)) continue;
+      const headers = { authorization: `Bearer ${owner.token}`, 'accept-encoding': encoding };
+      floorAnswers.push({ name, encoding, body: await rawBytes(server.baseUrl, `${base}/${path}`, headers) });
+    }
+    const floor = floorAnswers.length > 0 ? await measureFloor(ctx, floorAnswers) : {};
+    const besideFloor = Object.fromEntries(
+      Object.entries(floor).map(([name, f]) => [
+        name,
+        {
+          bytes: f.bytes,
+          p95: reads[name]?.p95,
+          floorP95: f.p95,
+          serverCpuMs: reads[name]?.serverCpuMs,
+          floorServerCpuMs: f.serverCpuMs,
+        },
+      ]),
+    );
     const exports: Record<string, ExportMeasured> = {};
     for (const format of ['csv', 'xlsx'] as const) {
       if (only && !only.includes(`exportPayments.${format}`)) continue;
@@ -281,8 +388,10 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       statisticsRebuild,
       balanceSheetEntries: sheet.length,
       reads,
+      floor,
+      besideFloor,
       exports,
-      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer; serverCpuMs and postgresCpuMs are CPU ms per request of the server process and of its database sessions',
+      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer; serverCpuMs and postgresCpuMs are CPU ms per request of the server process and of its database sessions; floor: the same bytes from a bare node:http server (no framework, no database), what this machine allows for those sizes',
     };
   } finally {
     await server.close();

@@ -1,10 +1,9 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import {
   ROLES,
   ageGroupsAnswerSchema,
   getStatisticsQuerySchema,
   statisticsAnswerSchema,
-  type AgeGroupsAnswer,
   type StatisticsAnswer,
 } from '@okul/domain';
 import { readAgeGroupsUntil, readStatisticsUntil, type Db } from '@okul/projections';
@@ -12,7 +11,8 @@ import { MinRole } from '../auth/decorators';
 import { ApiAnswer, ApiQuery } from '../infra/http/api-doc';
 import { parseBody } from '../infra/http/parse';
 import type { AppRequest } from '../infra/http/request-context';
-import { ReadCache } from '../infra/read-model/read-cache';
+import type { Response } from 'express';
+import { ReadCache, sendJsonBytes } from '../infra/read-model/read-cache';
 import { DB } from '../infra/tokens';
 
 /** The read models a statistics answer is built from (the stamp of a kept answer). */
@@ -34,16 +34,21 @@ export class StatisticsController {
   @Get('getAgeGroups')
   @MinRole(ROLES.schoolAdmin)
   @ApiAnswer(ageGroupsAnswerSchema, 'The active students by age group (api.md 9.4)')
-  async getAgeGroups(@Req() req: AppRequest): Promise<AgeGroupsAnswer> {
+  async getAgeGroups(@Req() req: AppRequest, @Res() res: Response): Promise<void> {
     const org = req.org!.id;
     const now = new Date();
     // Read on every Ana Sayfa of an admin: one answer until the organisation's next event, the next Istanbul
     // midnight (ages) or the next enrolment end (who is active), handed out with each request's own moment.
+    // The counts are kept as JSON without `asOf` (first in the answer), which each request puts before them:
+    // the answer's JSON without parsing or serialising the kept part.
     const kept = await this.cache.get(`getAgeGroups|${org}`, org, AGE_GROUPS_SOURCES, now, async () => {
       const { answer, validUntil } = await readAgeGroupsUntil(this.db, org, now);
-      return { text: JSON.stringify(answer), validUntil };
+      return { text: JSON.stringify({ ...answer, asOf: undefined }), validUntil };
     });
-    return { ...(JSON.parse(kept.body.toString('utf8')) as AgeGroupsAnswer), asOf: now.toISOString() };
+    sendJsonBytes(
+      res,
+      Buffer.concat([Buffer.from(`{"asOf":${JSON.stringify(now.toISOString())},`), kept.body.subarray(1)]),
+    );
   }
 
   @Get('getStatistics')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
@@ -14,9 +15,16 @@ export interface CachedAnswer {
   etag: string;
   /** The body compressed once for each encoding asked for, kept beside it while the answer is kept. */
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** The 200 as it goes out in each encoding sent so far: its bytes and headers, made once per kept answer. */
+  wire: Map<Encoding | 'identity', Wire>;
 }
 
 type Encoding = 'br' | 'gzip';
+
+interface Wire {
+  body: Buffer;
+  headers: Record<string, string>;
+}
 
 /** Below this a compressed answer saves less than its headers cost (the compression middleware's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -112,7 +120,7 @@ export class ReadCache {
       const { text, validUntil } = await build();
       const body = Buffer.from(text, 'utf8');
       const etag = `"${createHash('sha1').update(key).update(stamp).update(body).digest('base64url')}"`;
-      return { body, etag, stamp, validUntil, encoded: new Map() };
+      return { body, etag, stamp, validUntil, encoded: new Map(), wire: new Map() };
     };
     if (!this.enabled) return make('');
     // Taken before the rows are read: an answer is never labelled newer than what it holds.
@@ -154,36 +162,97 @@ export class ReadCache {
   }
 }
 
+/** The encoding chosen per distinct Accept-Encoding header (browsers send a handful of forms). */
+const chosenEncodings = new Map<string, Encoding | 'identity'>();
+const MAX_CHOSEN_ENCODINGS = 256;
+
+/** Brotli first where the client takes both (smaller, and paid once per kept answer). */
+function chosenEncoding(req: Request): Encoding | 'identity' {
+  const header = req.headers['accept-encoding'] ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    chosen = (req.acceptsEncodings('br') || req.acceptsEncodings('gzip') || 'identity') as
+      Encoding | 'identity';
+    if (chosenEncodings.size >= MAX_CHOSEN_ENCODINGS) chosenEncodings.clear();
+    chosenEncodings.set(header, chosen);
+  }
+  return chosen;
+}
+
+const nodeWriteHead = ServerResponse.prototype.writeHead as (
+  this: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+) => ServerResponse;
+const nodeEnd = ServerResponse.prototype.end as (this: ServerResponse, body?: Buffer) => ServerResponse;
+
+/**
+ * Writes the status line, the headers and the body in one go through Node's own ServerResponse: not through
+ * the compression middleware's wrappers of `writeHead`/`end` (an answer sent here names its encoding or is
+ * below the threshold, so the middleware would only look at it and step aside) nor Express's helpers (no
+ * ETag hashing, no JSON work). The headers set before (security headers, the request id) go out with them.
+ */
+function writeWhole(res: Response, status: number, headers: Record<string, string>, body?: Buffer): void {
+  nodeWriteHead.call(res, status, headers);
+  nodeEnd.call(res, body);
+}
+
+/** The headers every answer of a kept read carries, whatever its status and encoding. */
+function keptHeaders(etag: string): Record<string, string> {
+  return { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
+}
+
 /**
  * Sends a cached answer, or 304 when the browser already holds it. A client that accepts brotli or gzip gets
- * the bytes compressed for the kept answer (once, not per request); the compression middleware leaves an
- * answer that already names its encoding alone.
+ * the bytes compressed for the kept answer (once, not per request); the bytes and headers of each encoding
+ * are made once per kept answer, so a request copies nothing and computes no header.
  */
 export async function sendCached(req: Request, res: Response, answer: CachedAnswer): Promise<void> {
-  res.setHeader('ETag', answer.etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (req.header('if-none-match') === answer.etag) {
-    res.status(304).end();
+  if (req.headers['if-none-match'] === answer.etag) {
+    writeWhole(res, 304, keptHeaders(answer.etag));
     return;
   }
-  let body = answer.body;
-  // Brotli first where the client takes both (smaller, and paid once per kept answer).
-  const encoding =
-    body.length < COMPRESS_THRESHOLD
-      ? 'identity'
-      : req.acceptsEncodings('br') || req.acceptsEncodings('gzip') || 'identity';
-  if (encoding === 'br' || encoding === 'gzip') {
-    let pending = answer.encoded.get(encoding);
-    if (!pending) {
-      pending = encode(answer.body, encoding);
-      answer.encoded.set(encoding, pending);
+  const encoding = answer.body.length < COMPRESS_THRESHOLD ? 'identity' : chosenEncoding(req);
+  let wire = answer.wire.get(encoding);
+  if (!wire) {
+    let body = answer.body;
+    if (encoding !== 'identity') {
+      let pending = answer.encoded.get(encoding);
+      if (!pending) {
+        pending = encode(answer.body, encoding);
+        answer.encoded.set(encoding, pending);
+      }
+      body = await pending;
     }
-    body = await pending;
-    res.setHeader('Content-Encoding', encoding);
+    wire = {
+      body,
+      headers: {
+        ...keptHeaders(answer.etag),
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(body.length),
+        ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+      },
+    };
+    answer.wire.set(encoding, wire);
   }
-  res.status(200);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  writeWhole(res, 200, wire.headers, wire.body);
+}
+
+/**
+ * Sends JSON bytes as a 200 without an ETag (an answer that changes with each request's moment), compressed
+ * by the middleware as any other answer when it is large enough.
+ */
+export function sendJsonBytes(res: Response, body: Buffer): void {
+  if (body.length >= COMPRESS_THRESHOLD) {
+    res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+    return;
+  }
+  writeWhole(
+    res,
+    200,
+    { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
+    body,
+  );
 }
