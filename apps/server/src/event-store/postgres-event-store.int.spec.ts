@@ -331,8 +331,13 @@ for (const [name, open] of [
       expect((await store.readStream(s)).map((x) => x.id)).toEqual(e.map((x) => x.id));
     });
 
-    for (const together of [false, true]) {
-      it(`refuses the appends decided on one that was not written, even at the version they expect (${together ? 'one batch' : 'batches one after another'})`, async () => {
+    for (const mode of [
+      'batches one after another',
+      'one batch',
+      'one batch with a unit written step by step',
+    ]) {
+      const together = mode !== 'batches one after another';
+      it(`refuses the appends decided on one that was not written, even at the version they expect (${mode})`, async () => {
         const s = `queued-${randomUUID()}`;
         await store.append(s, [newEvent(9, 0)], 'no_stream');
         // Another process writes in between: the stream is at 1 where the first append expects 0.
@@ -343,6 +348,18 @@ for (const [name, open] of [
         const fillers = together
           ? [0, 1].map((i) => store.append(`queued-fill-${randomUUID()}`, [newEvent(9, 10 + i)], 'no_stream'))
           : [];
+        if (mode.endsWith('step by step')) {
+          // twice the same stream in one unit: the batch goes round by round in one transaction
+          const twice = `queued-twice-${randomUUID()}`;
+          fillers.push(
+            store
+              .appendMany([
+                { streamId: twice, events: [newEvent(9, 20)], expectedVersion: 'no_stream' },
+                { streamId: twice, events: [newEvent(9, 21)], expectedVersion: 0 },
+              ])
+              .then(([r]) => r),
+          );
+        }
         const a = queue(s, [newEvent(9, 2)], 0);
         // decided on `a`: expects the version `a` would leave, which the other process's write reached
         const b = queue(s, [newEvent(9, 3)], 1, a.place);
