@@ -63,11 +63,12 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {
       const numbersStream = attendanceNumberStream(organizationId, now);
-      const [numbers, attendance, attendees] = await Promise.all([
-        this.executor.load(numbersStream, attendanceNumberDecider),
+      const [attendance, attendees] = await Promise.all([
         this.executor.load(attendanceStream(attendanceId), attendanceDecider),
         this.queries.attendees(organizationId, input.attendants),
       ]);
+      // The counter last: the turn on it lasts from this read until the draw is queued, reads excluded.
+      const numbers = await this.executor.load(numbersStream, attendanceNumberDecider);
       const plan = planAttendanceCreation(
         { attendanceId, organizationId, userId: ctx.userId, now, input, attendees },
         { numbers: numbers.state, attendance: attendance.state },
