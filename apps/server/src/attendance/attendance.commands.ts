@@ -74,10 +74,9 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {
       const numbersStream = attendanceNumberStream(organizationId, now);
-      const [numbers, attendance] = await Promise.all([
-        this.executor.load(numbersStream, attendanceNumberDecider),
-        this.executor.load(attendanceStream(attendanceId), attendanceDecider),
-      ]);
+      const attendance = await this.executor.load(attendanceStream(attendanceId), attendanceDecider);
+      // The counter last: the turn on it lasts from this read until the draw is queued, reads excluded.
+      const numbers = await this.executor.load(numbersStream, attendanceNumberDecider);
       const plan = planAttendanceCreation(
         { attendanceId, organizationId, userId: ctx.userId, now, input, attendees },
         { numbers: numbers.state, attendance: attendance.state },

@@ -17,6 +17,8 @@ export interface ContractOptions {
   knowsOrganizationHead?: boolean;
   /** organizationHead with types answers the exact last position of those types (PostgreSQL's index). */
   exactTypedHeads?: boolean;
+  /** The store offers `readTypes` (PostgreSQL); false where readers read the events instead. */
+  readsTypes?: boolean;
 }
 
 function newEvent(
@@ -80,6 +82,7 @@ export function eventStoreContract(
     startsEmpty = true,
     knowsOrganizationHead = true,
     exactTypedHeads = knowsOrganizationHead,
+    readsTypes = false,
   } = options;
 
   describe(`${name}: event store contract`, () => {
@@ -453,6 +456,30 @@ export function eventStoreContract(
         const all = await store().readAll(from, 100);
         const rest = await store().readAll(all[2].globalPosition, 100);
         expect(rest.map((e) => e.id)).toEqual(written.slice(3).map((e) => e.id));
+      });
+
+      it('readTypes answers the positions and types of the events readAll answers, where offered', async () => {
+        expect(typeof store().readTypes).toBe(readsTypes ? 'function' : 'undefined');
+        if (!readsTypes) return;
+        const from = await store().headPosition();
+        await store().append(streamName('types-a'), events(2, 'OneHappened'), 'no_stream');
+        await store().append(streamName('types-b'), events(3, 'OtherHappened'), 'no_stream');
+        for (const [at, limit] of [
+          [from, 4],
+          [from, 100],
+          [from + 2n, 2],
+        ] as const) {
+          const all = await store().readAll(at, limit);
+          const types = await store().readTypes!(at, limit);
+          expect(types).toEqual(all.map((e) => ({ globalPosition: e.globalPosition, type: e.type })));
+        }
+        expect((await store().readTypes!(from, 100)).map((e) => e.type)).toEqual([
+          'OneHappened',
+          'OneHappened',
+          'OtherHappened',
+          'OtherHappened',
+          'OtherHappened',
+        ]);
       });
     });
 

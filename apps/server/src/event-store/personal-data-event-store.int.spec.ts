@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMetadata, NewEvent } from '@okul/domain';
+import { ConcurrencyError, type EventMetadata, type NewEvent } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db';
 import { runCli } from '../cli/cli';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { EventChainer, verifyChain } from './event-chain';
 import { PersonalDataEventStore, SEALED_FIELD, StudentDataKeys } from './personal-data-event-store';
+import type { QueuedAppend } from './pipelined-appends';
 import { PostgresEventStore } from './postgres-event-store';
 
 const PERSONAL = [
@@ -332,4 +333,96 @@ storeSuite('pg', async () => {
 storeSuite('PGlite', async () => {
   const db = await createPgliteDb();
   return { db, cleanup: () => db.close() };
+});
+
+describe('the personal-data event store: appends queued one after another', () => {
+  let t: TestDatabase;
+  let raw: PostgresEventStore;
+  let store: PersonalDataEventStore;
+  const org = randomUUID();
+  /** Students whose key is held back until released, or whose key cannot be had at all. */
+  const held = new Map<string, Promise<void>>();
+  const away = new Set<string>();
+
+  class GatedKeys extends StudentDataKeys {
+    override async keys(owners: Array<{ organizationId: string; studentId: string }>, create: boolean) {
+      for (const o of owners) {
+        await held.get(o.studentId);
+        if (away.has(o.studentId)) throw new Error('the keys are away');
+      }
+      return super.keys(owners, create);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    raw = await PostgresEventStore.create(t.db);
+    const keys = new GatedKeys(t.db, randomBytes(32).toString('base64'));
+    await keys.prepare();
+    store = new PersonalDataEventStore(raw, keys);
+  });
+  afterAll(async () => {
+    await store.close();
+    await t.drop();
+  });
+
+  const queue = (
+    streamId: string,
+    event: NewEvent,
+    expectedVersion: number | 'no_stream',
+    after?: QueuedAppend,
+  ) => {
+    let place: QueuedAppend | undefined;
+    const written = store.appendManyQueued([{ streamId, events: [event], expectedVersion }], {
+      queued: (p) => (place = p),
+      after,
+    });
+    // Told at once, before the sealing: the caller decides its next append meanwhile.
+    expect(place).toBeDefined();
+    return { written, place: place! };
+  };
+
+  it('queues an append named after another below it only once that one is, however quick its own sealing', async () => {
+    const s = `numbers-${randomUUID()}`;
+    const slow = randomUUID();
+    let release!: () => void;
+    held.set(slow, new Promise<void>((r) => (release = r)));
+    const a = queue(s, registered(org, slow, 1), 'no_stream');
+    // no personal data: nothing to seal, ready at once, yet it waits for `a`
+    const b = queue(s, paid(org, randomUUID()), 0, a.place);
+    // Queued below before `a`, `b` would find no stream at version 0 and be refused.
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    const [ra, rb] = await Promise.all([a.written, b.written]);
+    expect([ra[0].nextExpectedVersion, rb[0].nextExpectedVersion]).toEqual([0, 1]);
+    expect((await store.readStream(s)).map((e) => e.type)).toEqual(['StudentRegistered', 'PaymentAdded']);
+  });
+
+  it('refuses, as a conflict, an append decided on one whose sealing failed', async () => {
+    const s = `numbers-${randomUUID()}`;
+    const lost = randomUUID();
+    away.add(lost);
+    const a = queue(s, registered(org, lost, 1), 'no_stream');
+    const b = queue(s, paid(org, randomUUID()), 0, a.place);
+    const c = queue(s, paid(org, randomUUID()), 1, b.place);
+    const outcomes = await Promise.allSettled([a.written, b.written, c.written]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ message: 'the keys are away' });
+    for (const o of outcomes.slice(1)) {
+      expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect(((o as PromiseRejectedResult).reason as ConcurrencyError).streamId).toBe(s);
+    }
+    expect(await store.readStream(s)).toEqual([]);
+  });
+
+  it('mints one key for a student whose first appends race each other, and both read it', async () => {
+    const keys = new StudentDataKeys(t.db, randomBytes(32).toString('base64'));
+    for (let i = 0; i < 10; i++) {
+      const owner = { organizationId: org, studentId: randomUUID() };
+      const id = `${org}|${owner.studentId}`;
+      const [a, b] = await Promise.all([keys.keys([owner], true), keys.keys([owner], true)]);
+      expect(a.get(id)).toBeInstanceOf(Buffer);
+      expect(b.get(id)).toEqual(a.get(id));
+    }
+  });
 });

@@ -13,6 +13,13 @@ import {
   type StreamAppend,
 } from '@okul/domain';
 import type { Sql } from '@okul/projections';
+import {
+  orphaned,
+  pipelinesAppends,
+  type PipelineOptions,
+  type PipelinedAppends,
+  type QueuedAppend,
+} from './pipelined-appends';
 
 /**
  * KVKK crypto-shredding (docs/DECISIONS.md, "Erasure under KVKK"). Each student's personal fields are stored
@@ -114,27 +121,39 @@ export class StudentDataKeys {
     if (unique.size === 0) return out;
     const orgs = [...unique.values()].map((o) => o.organizationId);
     const students = [...unique.values()].map((o) => o.studentId);
+    type KeyRow = { organization_id: string; student_id: string; wrapped_key: string | null };
+    const read = () =>
+      this.db.query<KeyRow>(
+        `SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
+           JOIN unnest($1::text[], $2::text[]) AS w(o, s) ON k.organization_id = w.o AND k.student_id = w.s`,
+        [orgs, students],
+      );
+    let r: { rows: KeyRow[] };
     if (create) {
       const wrapped = [...unique.values()].map((o) =>
         this.wrap(randomBytes(32), o.organizationId, o.studentId),
       );
-      // Two appends minting a key for one student at once: the first row wins, both read it back below.
-      await this.db.query(
-        `INSERT INTO student_data_keys (organization_id, student_id, wrapped_key)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-         ON CONFLICT (organization_id, student_id) DO NOTHING`,
+      // One round trip (a registration's append waits for it): the keys minted here and those that existed.
+      r = await this.db.query<KeyRow>(
+        `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w(o, s, k)),
+         minted AS (
+           INSERT INTO student_data_keys (organization_id, student_id, wrapped_key)
+           SELECT o, s, k FROM w
+           ON CONFLICT (organization_id, student_id) DO NOTHING
+           RETURNING organization_id, student_id, wrapped_key
+         )
+         SELECT organization_id, student_id, wrapped_key FROM minted
+         UNION ALL
+         SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
+           JOIN w ON k.organization_id = w.o AND k.student_id = w.s`,
         [orgs, students, wrapped],
       );
+      // Two appends minting a key for one student at once: the first row wins, and the other's statement,
+      // which began before that row was committed, sees neither; it reads the winner's key back.
+      if (r.rows.length < unique.size) r = await read();
+    } else {
+      r = await read();
     }
-    const r = await this.db.query<{
-      organization_id: string;
-      student_id: string;
-      wrapped_key: string | null;
-    }>(
-      `SELECT k.organization_id, k.student_id, k.wrapped_key FROM student_data_keys k
-         JOIN unnest($1::text[], $2::text[]) AS w(o, s) ON k.organization_id = w.o AND k.student_id = w.s`,
-      [orgs, students],
-    );
     for (const row of r.rows) {
       out.set(
         ownerKey(row.organization_id, row.student_id),
@@ -182,6 +201,22 @@ export class StudentDataKeys {
   }
 }
 
+/** An append of `appendManyQueued` being sealed: its place in the store below once it is queued there. */
+class SealingPlace {
+  readonly below: Promise<QueuedAppend>;
+  placed!: (place: QueuedAppend) => void;
+  lost!: (error: unknown) => void;
+
+  constructor(readonly appends: StreamAppend[]) {
+    this.below = new Promise<QueuedAppend>((resolve, reject) => {
+      this.placed = resolve;
+      this.lost = reject;
+    });
+    // Awaited only by an append that names this one; a failure is answered to its own caller.
+    this.below.catch(() => undefined);
+  }
+}
+
 /**
  * The event store with the students' personal fields encrypted at rest (a decorator of the port): appends
  * seal the fields listed in libs/domain (students/personal-data.ts) with the student's key, every read
@@ -189,7 +224,7 @@ export class StudentDataKeys {
  * backups above it see plain events; the hash chain is computed below it, over what is stored, so it
  * stays valid after an erasure.
  */
-export class PersonalDataEventStore implements EventStore {
+export class PersonalDataEventStore implements EventStore, PipelinedAppends {
   constructor(
     private readonly inner: EventStore,
     private readonly keys: StudentDataKeys,
@@ -208,9 +243,48 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return this.inner.appendMany(await this.sealAppends(appends));
+  }
+
+  get pipelinesAppends(): boolean {
+    return pipelinesAppends(this.inner);
+  }
+
+  /**
+   * The place is told at once, before the sealing (a key looked up or created: a round trip), so the caller's
+   * next append can be decided meanwhile; the store below queues each append once sealed and, when it names
+   * an earlier one (`after`), not before that one is queued there, which keeps their order.
+   */
+  appendManyQueued(appends: StreamAppend[], options: PipelineOptions): Promise<AppendResult[]> {
+    const inner = this.inner;
+    if (!pipelinesAppends(inner)) {
+      return Promise.reject(new Error('appendManyQueued: the store below does not queue appends'));
+    }
+    const after = options.after as unknown;
+    if (after !== undefined && !(after instanceof SealingPlace)) {
+      return Promise.reject(new Error('appendManyQueued: `after` is not an append queued by this store'));
+    }
+    const place = new SealingPlace(appends);
+    options.queued(place as unknown as QueuedAppend);
+    const written = (async () => {
+      const sealed = await this.sealAppends(appends);
+      let before: QueuedAppend | undefined;
+      if (after) {
+        // Not queued below (its sealing failed): it is not written, so neither is this one.
+        before = await after.below.catch(() => {
+          throw orphaned(appends, after.appends);
+        });
+      }
+      return inner.appendManyQueued(sealed, { queued: (p) => place.placed(p), after: before });
+    })();
+    written.catch((e: unknown) => place.lost(e));
+    return written;
+  }
+
+  private async sealAppends(appends: StreamAppend[]): Promise<StreamAppend[]> {
     const sealed = await this.sealAll(appends.flatMap((a) => a.events));
     let i = 0;
-    return this.inner.appendMany(appends.map((a) => ({ ...a, events: a.events.map(() => sealed[i++]) })));
+    return appends.map((a) => ({ ...a, events: a.events.map(() => sealed[i++]) }));
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
@@ -229,6 +303,11 @@ export class PersonalDataEventStore implements EventStore {
 
   async readAll(fromPosition: bigint, limit: number): Promise<StoredEvent[]> {
     return this.openAll(await this.inner.readAll(fromPosition, limit));
+  }
+
+  /** Types are not personal data: answered by the inner store as they are, when it can. */
+  get readTypes(): EventStore['readTypes'] {
+    return this.inner.readTypes?.bind(this.inner);
   }
 
   headPosition(): Promise<bigint> {

@@ -13,19 +13,24 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/test-d
 import { createPgDb } from '../infra/db/pg-db';
 import { createPgliteDb } from '../infra/db/pglite-db';
 import { eventStoreContract } from './event-store.contract';
+import type { QueuedAppend } from './pipelined-appends';
 import { PostgresEventStore } from './postgres-event-store';
 
-eventStoreContract('PostgreSQL (pg)', async () => {
-  const t = await createTestDatabase();
-  const store = await PostgresEventStore.create(t.db);
-  return {
-    store,
-    async cleanup() {
-      await store.close();
-      await t.drop();
-    },
-  };
-});
+eventStoreContract(
+  'PostgreSQL (pg)',
+  async () => {
+    const t = await createTestDatabase();
+    const store = await PostgresEventStore.create(t.db);
+    return {
+      store,
+      async cleanup() {
+        await store.close();
+        await t.drop();
+      },
+    };
+  },
+  { readsTypes: true },
+);
 
 // The stand-in for EventStoreDB that the executor's non-atomic path is proven on keeps the same contract.
 eventStoreContract('PostgreSQL written stream by stream (as EventStoreDB)', async () => {
@@ -40,17 +45,21 @@ eventStoreContract('PostgreSQL written stream by stream (as EventStoreDB)', asyn
   };
 });
 
-eventStoreContract('PostgreSQL (PGlite, in memory)', async () => {
-  const db = await createPgliteDb();
-  const store = await PostgresEventStore.create(db);
-  return {
-    store,
-    async cleanup() {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+eventStoreContract(
+  'PostgreSQL (PGlite, in memory)',
+  async () => {
+    const db = await createPgliteDb();
+    const store = await PostgresEventStore.create(db);
+    return {
+      store,
+      async cleanup() {
+        await store.close();
+        await db.close();
+      },
+    };
+  },
+  { readsTypes: true },
+);
 
 function newEvent(writer: number, n: number): NewEvent {
   return {
@@ -271,6 +280,139 @@ describe('PostgreSQL (pg): batches in flight together', () => {
     expect((await store.readStream('flight-known')).map((e) => e.streamVersion)).toEqual([0, 1, 2, 3]);
   });
 });
+
+// Appends queued one behind another by the executor's draws on a counter (`appendManyQueued`).
+for (const [name, open] of [
+  [
+    'pg',
+    async () => {
+      const t = await createTestDatabase();
+      return { db: t.db, drop: () => t.drop() };
+    },
+  ],
+  [
+    'PGlite',
+    async () => {
+      const db = await createPgliteDb();
+      return { db, drop: () => db.close() };
+    },
+  ],
+] as const) {
+  describe(`PostgreSQL (${name}): appends queued one after another`, () => {
+    let db: Db;
+    let drop: () => Promise<void>;
+    let store: PostgresEventStore;
+
+    beforeAll(async () => {
+      ({ db, drop } = await open());
+      store = await PostgresEventStore.create(db);
+    });
+    afterAll(async () => {
+      await store.close();
+      await drop();
+    });
+
+    const queue = (
+      streamId: string,
+      events: NewEvent[],
+      expectedVersion: number | 'no_stream',
+      after?: QueuedAppend,
+    ) => {
+      let place: QueuedAppend | undefined;
+      const written = store.appendManyQueued([{ streamId, events, expectedVersion }], {
+        queued: (p) => (place = p),
+        after,
+      });
+      // Told before appendManyQueued returns: the caller may queue the next append at once.
+      expect(place).toBeDefined();
+      return { written, place: place! };
+    };
+
+    it('tells the place synchronously and writes the appends queued behind it, in order, on what it leaves', async () => {
+      const s = `queued-${randomUUID()}`;
+      const e = Array.from({ length: 4 }, (_, i) => newEvent(8, i));
+      const a = queue(s, [e[0]], 'no_stream');
+      const b = queue(s, [e[1], e[2]], 0, a.place);
+      const c = queue(s, [e[3]], 2, b.place);
+      const results = await Promise.all([a.written, b.written, c.written]);
+      expect(results.map(([r]) => r.nextExpectedVersion)).toEqual([0, 2, 3]);
+      expect((await store.readStream(s)).map((x) => x.id)).toEqual(e.map((x) => x.id));
+    });
+
+    for (const mode of [
+      'batches one after another',
+      'one batch',
+      'one batch with a unit written step by step',
+    ]) {
+      const together = mode !== 'batches one after another';
+      it(`refuses the appends decided on one that was not written, even at the version they expect (${mode})`, async () => {
+        const s = `queued-${randomUUID()}`;
+        await store.append(s, [newEvent(9, 0)], 'no_stream');
+        // Another process writes in between: the stream is at 1 where the first append expects 0.
+        const other = new PostgresEventStore(db);
+        await other.append(s, [newEvent(9, 1)], 0);
+        await other.close();
+        // Appends on other streams first fill the batches in flight, so that the four below share one batch.
+        const fillers = together
+          ? [0, 1].map((i) => store.append(`queued-fill-${randomUUID()}`, [newEvent(9, 10 + i)], 'no_stream'))
+          : [];
+        if (mode.endsWith('step by step')) {
+          // twice the same stream in one unit: the batch goes round by round in one transaction
+          const twice = `queued-twice-${randomUUID()}`;
+          fillers.push(
+            store
+              .appendMany([
+                { streamId: twice, events: [newEvent(9, 20)], expectedVersion: 'no_stream' },
+                { streamId: twice, events: [newEvent(9, 21)], expectedVersion: 0 },
+              ])
+              .then(([r]) => r),
+          );
+        }
+        const a = queue(s, [newEvent(9, 2)], 0);
+        // decided on `a`: expects the version `a` would leave, which the other process's write reached
+        const b = queue(s, [newEvent(9, 3)], 1, a.place);
+        const c = queue(s, [newEvent(9, 4)], 2, b.place);
+        // decided on the stream as read: not tied to `a`
+        const d = queue(s, [newEvent(9, 5)], 1);
+        const outcomes = await Promise.allSettled([a.written, b.written, c.written, d.written, ...fillers]);
+        expect(outcomes.map((o) => o.status)).toEqual([
+          'rejected',
+          'rejected',
+          'rejected',
+          'fulfilled',
+          ...fillers.map(() => 'fulfilled'),
+        ]);
+        for (const o of outcomes.slice(0, 3)) {
+          expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+          expect(((o as PromiseRejectedResult).reason as ConcurrencyError).streamId).toBe(s);
+        }
+        expect((await store.readStream(s)).map((x) => (x.data as { n: number }).n)).toEqual([0, 1, 5]);
+      });
+    }
+
+    it('refuses the append decided on one the database refused, in a batch written again unit by unit', async () => {
+      const s = `queued-${randomUUID()}`;
+      const fillers = [0, 1].map((i) =>
+        store.append(`queued-fill-${randomUUID()}`, [newEvent(10, 10 + i)], 'no_stream'),
+      );
+      // jsonb cannot hold \u0000: the statement fails and takes the shared transaction with it
+      const a = queue(s, [{ ...newEvent(10, 0), data: { n: '\u0000' } }], 'no_stream');
+      const b = queue(s, [newEvent(10, 1)], 'no_stream', a.place);
+      const c = queue(`queued-${randomUUID()}`, [newEvent(10, 2)], 'no_stream');
+      const outcomes = await Promise.allSettled([a.written, b.written, c.written, ...fillers]);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'rejected',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect((outcomes[0] as PromiseRejectedResult).reason).not.toBeInstanceOf(ConcurrencyError);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(s)).toEqual([]);
+    });
+  });
+}
 
 describe('PostgreSQL (pg): global order under concurrent writers', () => {
   const WRITERS = 16;

@@ -1,6 +1,7 @@
 import {
   ConcurrencyError,
   type AppendResult,
+  type EventPosition,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
@@ -8,6 +9,12 @@ import {
   type StreamAppend,
 } from '@okul/domain';
 import { AppendSignal } from './append-signal';
+import {
+  orphaned,
+  type PipelineOptions,
+  type PipelinedAppends,
+  type QueuedAppend,
+} from './pipelined-appends';
 import type { Db, Sql } from '@okul/projections';
 
 // One constant key for every append, because a bigserial drawn by one transaction can commit after a higher
@@ -176,6 +183,59 @@ export const EVENTS_SCHEMA = `
     PERFORM pg_notify('${APPENDED_CHANNEL}', out_position);
   END
   $fn$;
+  -- Units written one after another in ONE call, in the order given, each checked on what the ones before it
+  -- left: draws queued one behind another on a counter, each expecting the version the previous one leaves,
+  -- in one round trip instead of one statement each. A unit naming an earlier one (p_after) that was not
+  -- written is not written either. Rows are in unit order; a unit's rows are its events in order.
+  CREATE OR REPLACE FUNCTION okul_append_chain(
+    p_lock bigint, p_u int[], p_after int[], p_stream text[], p_expected int[], p_id uuid[], p_ord int[],
+    p_type text[], p_data text[], p_metadata text[]
+  ) RETURNS TABLE (out_unit int, out_stream text, out_position text, out_version int)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    n int := cardinality(p_u);
+    i int := 1;
+    j int;
+    k int;
+    v int;
+    ok boolean;
+    pos bigint;
+    last bigint;
+    written int[] := '{}';
+  BEGIN
+    PERFORM pg_advisory_xact_lock(p_lock);
+    WHILE i <= n LOOP
+      j := i;
+      WHILE j <= n AND p_u[j] = p_u[i] LOOP j := j + 1; END LOOP;
+      ok := p_after[i] IS NULL OR p_after[i] = ANY (written);
+      IF ok THEN
+        FOR k IN i .. j - 1 LOOP
+          CONTINUE WHEN p_ord[k] <> 1 OR p_expected[k] IS NULL;
+          SELECT coalesce(max(e.stream_version), -1) INTO v FROM events e WHERE e.stream_id = p_stream[k];
+          IF v <> p_expected[k] THEN ok := false; EXIT; END IF;
+        END LOOP;
+      END IF;
+      IF ok AND EXISTS (SELECT 1 FROM events e WHERE e.event_id = ANY (p_id[i:j - 1])) THEN ok := false; END IF;
+      IF ok THEN
+        FOR k IN i .. j - 1 LOOP
+          SELECT coalesce(max(e.stream_version), -1) + 1 INTO v FROM events e WHERE e.stream_id = p_stream[k];
+          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+            VALUES (p_id[k], p_stream[k], v, p_type[k], p_data[k]::jsonb, p_metadata[k]::jsonb)
+            RETURNING global_position INTO pos;
+          out_unit := p_u[i];
+          out_stream := p_stream[k];
+          out_position := pos::text;
+          out_version := v;
+          RETURN NEXT;
+        END LOOP;
+        written := written || p_u[i];
+        last := pos;
+      END IF;
+      i := j;
+    END LOOP;
+    IF last IS NOT NULL THEN PERFORM pg_notify('${APPENDED_CHANNEL}', last::text); END IF;
+  END
+  $fn$;
 `;
 
 interface Row {
@@ -216,10 +276,31 @@ function matches(ev: ExpectedVersion, current: number | null): boolean {
   return ev === 'no_stream' ? current === null : current === ev;
 }
 
-interface PendingUnit {
-  appends: StreamAppend[];
-  resolve(results: AppendResult[]): void;
-  reject(error: unknown): void;
+class PendingUnit {
+  /** Written, or not written (refused or failed); undefined while queued or being written. */
+  settled?: 'written' | 'failed';
+
+  constructor(
+    readonly appends: StreamAppend[],
+    private readonly resolved: (results: AppendResult[]) => void,
+    private readonly rejected: (error: unknown) => void,
+    /** An earlier unit this one was decided on (`PipelineOptions.after`): written only if it is. */
+    readonly after: PendingUnit | null,
+  ) {}
+
+  resolve(results: AppendResult[]): void {
+    this.settled ??= 'written';
+    this.resolved(results);
+  }
+
+  reject(error: unknown): void {
+    this.settled ??= 'failed';
+    this.rejected(error);
+  }
+
+  orphaned(): ConcurrencyError {
+    return orphaned(this.appends, this.after!.appends);
+  }
 }
 
 type UnitOutcome = { results: AppendResult[] } | { error: Error };
@@ -233,6 +314,12 @@ const MAX_UNITS_PER_BATCH = 256;
 const BATCHES_IN_FLIGHT = 2;
 /** Streams whose last known version is remembered to refuse stale appends without a statement each. */
 const KNOWN_VERSIONS = 10_000;
+
+/** Each append of the unit writes events, each to a stream of its own. */
+function simpleUnit(unit: StreamAppend[]): boolean {
+  const streams = unit.map((a) => a.streamId);
+  return unit.every((a) => a.events.length > 0) && new Set(streams).size === streams.length;
+}
 
 /** Can the units be written by ONE call of the append function: each appends to distinct streams, none empty, and no stream is in two units. */
 function oneRound(units: StreamAppend[][]): boolean {
@@ -251,9 +338,11 @@ function oneRound(units: StreamAppend[][]): boolean {
  * Idempotent by event id; optimistic concurrency by (stream_id, stream_version); appends serialised by
  * one transaction-scoped advisory lock, so global positions are gap-safe for readers.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, PipelinedAppends {
   /** One transaction per unit: a conflict anywhere writes nothing. */
   readonly appendManyIsAtomic = true;
+  /** Appends are queued synchronously and written in queue order per stream (`appendManyQueued`). */
+  readonly pipelinesAppends = true;
   private readonly appended = new AppendSignal();
   private readonly queue: PendingUnit[] = [];
   /** The streams of the batches being written: a unit on one of them waits for it (appends keep their order). */
@@ -349,7 +438,25 @@ export class PostgresEventStore implements EventStore {
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return Promise.resolve([]);
     return new Promise<AppendResult[]>((resolve, reject) => {
-      this.queue.push({ appends, resolve, reject });
+      this.queue.push(new PendingUnit(appends, resolve, reject, null));
+      this.pump();
+    });
+  }
+
+  /**
+   * `appendMany`, telling the caller synchronously once the unit is queued (its place among the appends to
+   * its streams is then fixed); with `after`, the unit is written only if that earlier unit was.
+   */
+  appendManyQueued(appends: StreamAppend[], options: PipelineOptions): Promise<AppendResult[]> {
+    const after = options.after as unknown;
+    if (after !== undefined && !(after instanceof PendingUnit)) {
+      return Promise.reject(new Error('appendManyQueued: `after` is not an append queued by this store'));
+    }
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      if (appends.length === 0) return reject(new Error('appendManyQueued: nothing to append'));
+      const unit = new PendingUnit(appends, resolve, reject, after ?? null);
+      this.queue.push(unit);
+      options.queued(unit as unknown as QueuedAppend);
       this.pump();
     });
   }
@@ -382,13 +489,20 @@ export class PostgresEventStore implements EventStore {
    * a stream of a unit left behind (a later unit must not overtake an earlier one on its stream).
    */
   private takeBatch(): PendingUnit[] {
-    if (this.busy.size === 0 && this.queue.length <= MAX_UNITS_PER_BATCH) return this.queue.splice(0);
     const held = new Set(this.busy);
     const batch: PendingUnit[] = [];
+    const taken = new Set<PendingUnit>();
     const rest: PendingUnit[] = [];
     for (const p of this.queue) {
-      if (batch.length < MAX_UNITS_PER_BATCH && !p.appends.some((a) => held.has(a.streamId))) {
+      // Decided on a unit that was not written: refused (and so, in turn, the units decided on this one).
+      if (p.after?.settled === 'failed') {
+        p.reject(p.orphaned());
+        continue;
+      }
+      const waits = p.after !== null && p.after.settled === undefined && !taken.has(p.after);
+      if (batch.length < MAX_UNITS_PER_BATCH && !waits && !p.appends.some((a) => held.has(a.streamId))) {
         batch.push(p);
+        taken.add(p);
         continue;
       }
       rest.push(p);
@@ -408,15 +522,27 @@ export class PostgresEventStore implements EventStore {
     if (this.known.size > KNOWN_VERSIONS) this.known.delete(this.known.keys().next().value!);
   }
 
-  private async commitBatch(batch: PendingUnit[]): Promise<void> {
+  private async commitBatch(all: PendingUnit[]): Promise<void> {
+    // Written one by one after a failed batch, a unit may follow one that has failed since.
+    const batch: PendingUnit[] = [];
+    for (const p of all) {
+      if (p.after?.settled === 'failed') p.reject(p.orphaned());
+      else batch.push(p);
+    }
+    if (batch.length === 0) return;
     let outcomes: UnitOutcome[];
     const units = batch.map((p) => p.appends);
+    const index = new Map(batch.map((p, i) => [p, i]));
+    const afters = batch.map((p) => (p.after ? (index.get(p.after) ?? -1) : -1));
     try {
       // The usual batch is one call of the append function: sent alone it is its own transaction (the lock
       // it takes is held to that commit), one round trip instead of BEGIN, the call and COMMIT.
-      outcomes = oneRound(units)
-        ? await this.writeRound(this.writer, units, false)
-        : await this.writer.transaction((tx) => this.writeUnits(tx, units));
+      outcomes =
+        oneRound(units) && afters.every((b) => b < 0)
+          ? await this.writeRound(this.writer, units, false)
+          : afters.some((b) => b >= 0) && units.every(simpleUnit)
+            ? await this.writeChain(units, afters)
+            : await this.writer.transaction((tx) => this.writeUnits(tx, units, afters));
     } catch (e) {
       if (batch.length === 1) return batch[0].reject(e);
       // One unit's SQL error (say, an event id repeated inside it) aborted the shared transaction: write each
@@ -440,7 +566,8 @@ export class PostgresEventStore implements EventStore {
     this.tell(last);
   }
 
-  private async writeUnits(tx: Sql, units: StreamAppend[][]): Promise<UnitOutcome[]> {
+  /** `afters[u]`: the index of the unit `u` was decided on (written only if that one is), or -1. */
+  private async writeUnits(tx: Sql, units: StreamAppend[][], afters: number[] = []): Promise<UnitOutcome[]> {
     const outcomes: UnitOutcome[] = new Array(units.length);
     const simple = units.map((unit) => {
       const streams = unit.map((a) => a.streamId);
@@ -484,7 +611,16 @@ export class PostgresEventStore implements EventStore {
       }
       return null;
     };
+    const before = (u: number) => afters[u] ?? -1;
     while (waiting.length > 0) {
+      // In queue order, so a unit decided on one refused just now is refused in the same pass.
+      waiting = waiting.filter((u) => {
+        const b = before(u);
+        if (b < 0 || !outcomes[b] || !('error' in outcomes[b])) return true;
+        outcomes[u] = { error: orphaned(units[u], units[b]) };
+        return false;
+      });
+      if (waiting.length === 0) break;
       const suspects: Array<{ u: number; append: StreamAppend; actual?: number }> = [];
       const ahead = new Set<string>();
       for (const u of waiting) {
@@ -537,7 +673,10 @@ export class PostgresEventStore implements EventStore {
       let i = 0;
       for (; i < waiting.length && simple[waiting[i]]; i++) {
         const u = waiting[i];
-        (units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
+        // Not before the unit it was decided on is written (refused just now, it is refused next pass).
+        const b = before(u);
+        const unsettled = b >= 0 && (outcomes[b] === undefined || 'error' in outcomes[b]);
+        (unsettled || units[u].some((a) => used.has(a.streamId)) ? later : round).push(u);
         for (const a of units[u]) used.add(a.streamId);
       }
       if (round.length > 0) {
@@ -548,6 +687,46 @@ export class PostgresEventStore implements EventStore {
         round.forEach((u, k) => settle(u, results[k]));
       }
       waiting = [...later, ...waiting.slice(i)];
+    }
+    return outcomes;
+  }
+
+  /**
+   * Units of which some were decided on others of the batch (draws on a counter): one call of the chain
+   * function, its own transaction, writing them in queue order; those it did not write are explained after
+   * its commit (outside the lock, as for one round).
+   */
+  private async writeChain(units: StreamAppend[][], afters: number[]): Promise<UnitOutcome[]> {
+    const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    units.forEach((unit, u) =>
+      unit.forEach((a) =>
+        a.events.forEach((e, i) => {
+          const row = [u, afters[u] >= 0 ? afters[u] : null, a.streamId, expectedParam(a.expectedVersion)];
+          row.push(e.id, i + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+          row.forEach((v, c) => cols[c].push(v));
+        }),
+      ),
+    );
+    const r = await this.writer.query<{ u: number; stream_id: string; p: string; v: number }>(
+      `SELECT out_unit AS u, out_stream AS stream_id, out_position AS p, out_version AS v
+         FROM okul_append_chain($1, $2::int[], $3::int[], $4::text[], $5::int[], $6::uuid[], $7::int[], $8::text[], $9::text[], $10::text[])`,
+      [APPEND_LOCK, ...cols],
+      { prepareAs: 'okul_append_chain' },
+    );
+    // Per unit, each stream's last row (rows come in order).
+    const written = new Map<number, Map<string, AppendResult>>();
+    for (const row of r.rows) {
+      const streams = written.get(row.u) ?? new Map<string, AppendResult>();
+      streams.set(row.stream_id, { nextExpectedVersion: row.v, lastPosition: BigInt(row.p) });
+      written.set(row.u, streams);
+    }
+    const outcomes: UnitOutcome[] = [];
+    for (let u = 0; u < units.length; u++) {
+      const streams = written.get(u);
+      if (streams) outcomes.push({ results: units[u].map((a) => streams.get(a.streamId)!) });
+      else if (afters[u] >= 0 && !written.has(afters[u]))
+        outcomes.push({ error: orphaned(units[u], units[afters[u]]) });
+      else outcomes.push(await this.explain(this.writer, units[u], false));
     }
     return outcomes;
   }
@@ -725,6 +904,15 @@ export class PostgresEventStore implements EventStore {
       [fromPosition.toString(), limit],
     );
     return r.rows.map(toStored);
+  }
+
+  /** The positions and types only: no data or metadata is read, sent or parsed. */
+  async readTypes(fromPosition: bigint, limit: number): Promise<EventPosition[]> {
+    const r = await this.writer.query<{ p: string; type: string }>(
+      `SELECT global_position::text AS p, type FROM events WHERE global_position > $1 ${BY_POSITION} LIMIT $2`,
+      [fromPosition.toString(), limit],
+    );
+    return r.rows.map((x) => ({ globalPosition: BigInt(x.p), type: x.type }));
   }
 
   /** An organisation's history (for replay and export), in position order, through its index. */

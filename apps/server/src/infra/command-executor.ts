@@ -15,6 +15,7 @@ import {
   type StreamAppend,
 } from '@okul/domain';
 import { handlerFor, type Projection, type ProjectionRunner } from '@okul/projections';
+import { pipelinesAppends, type QueuedAppend } from '../event-store/pipelined-appends';
 import { EVENT_STORE, PROJECTIONS } from './tokens';
 import { noteWritten, withOrganization } from './organization-scope';
 import { deterministicUuid, newId } from './ids';
@@ -100,13 +101,47 @@ interface Append {
   causationId?: string;
 }
 
+/**
+ * An allocation counter as this process left it with its last draw, queued but perhaps not yet written: the
+ * next draw is decided on it and written only if that one is (`PipelineOptions.after`).
+ */
+interface CounterMemory {
+  readonly decider: unknown;
+  readonly state: unknown;
+  readonly version: number | null;
+  readonly lastEventId: string | null;
+  /** The last draw queued, and a promise settled once its append has (written or not). */
+  readonly last: QueuedAppend;
+  readonly lastDone: Promise<void>;
+  /**
+   * The first event id of every draw queued since the counter was last read from the store: a keyed request
+   * whose id is among them may be a retry not yet visible there (see `loadCounter`).
+   */
+  readonly ids: Set<string>;
+  /** One per read from the store: a failed draw forgets the memory only if it was decided on this one. */
+  readonly epoch: object;
+}
+
+/** A counter read under the turn of the command being decided (from memory or from the store). */
+interface CounterRead {
+  readonly streamId: string;
+  readonly memoryKey: string;
+  readonly decider: Decider<unknown, DomainEvent, unknown>;
+  readonly loaded: LoadedStream<unknown>;
+  /** The memory it was decided on; null when read from the store. */
+  readonly base: CounterMemory | null;
+}
+
 interface Deciding {
   key: string | null;
+  organizationId: string | null;
   replayed: Set<string>;
   /** Per stream, how many of this key's writes on it were undone (see `fold`). */
   generations: Map<string, number>;
   /** Releases the allocation counter this try holds (at most one, so two tries never wait on each other). */
   release: (() => void) | null;
+  /** The counter whose turn this try holds, as it was read. */
+  counter: CounterRead | null;
   nested: boolean;
 }
 
@@ -120,6 +155,8 @@ const deciding = new AsyncLocalStorage<Deciding>();
 
 /** Counters remembered as such; beyond that many the memory starts again (a missed one is only slower). */
 const MAX_COUNTERS = 10_000;
+/** Draws decided on memory before the counter is read from the store again (bounds `CounterMemory.ids`). */
+const DRAWS_PER_READ = 1_000;
 
 /** One holder per key at a time, in arrival order. */
 class KeyedLocks {
@@ -177,11 +214,17 @@ export class CommandExecutor {
    */
   readSideWaits: ReadonlySet<string> = new Set();
   /**
-   * Streams decided as allocation counters. Commands of this process that draw from one take turns from
-   * its read to its append, so they do not all read the same number and all but one retry, again and again.
+   * Streams decided as allocation counters. Commands of this process that draw from one take turns, so they
+   * do not all read the same number and all but one retry, again and again. Where the store queues appends
+   * (`pipelinesAppends`) a turn lasts from the read to the moment the draw is queued, and the next one is
+   * decided on the counter as that draw leaves it (`memory`), so consecutive draws share a group commit;
+   * elsewhere it lasts to the end of the append.
    */
   private readonly counters = new Set<string>();
   private readonly counterLocks = new KeyedLocks();
+  private readonly pipelined: boolean;
+  /** Per organisation and counter, its state after the last draw queued (see `CounterMemory`). */
+  private readonly memory = new Map<string, CounterMemory>();
 
   private remember(counter: string): void {
     if (this.counters.size >= MAX_COUNTERS && !this.counters.has(counter)) this.counters.clear();
@@ -191,7 +234,9 @@ export class CommandExecutor {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRunner,
-  ) {}
+  ) {
+    this.pipelined = pipelinesAppends(store);
+  }
 
   async load<C, E extends DomainEvent, S>(
     streamId: string,
@@ -199,9 +244,80 @@ export class CommandExecutor {
   ): Promise<LoadedStream<S>> {
     const scope = deciding.getStore();
     if (scope && !scope.release && !scope.nested && this.counters.has(streamId)) {
+      if (this.pipelined) return this.loadCounter(scope, streamId, decider);
       scope.release = await this.counterLocks.acquire(streamId);
     }
     return this.fold(streamId, await this.store.readStream(streamId), decider);
+  }
+
+  /**
+   * A counter read under a turn: as the last draw queued by this process left it when there is one, so the
+   * draw need not wait for that one's commit; otherwise from the store. A draw of another process in between
+   * makes the append a conflict, which forgets the memory and is decided again from the store.
+   */
+  private async loadCounter<C, E extends DomainEvent, S>(
+    scope: Deciding,
+    streamId: string,
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S>> {
+    if (scope.key) {
+      // A retry of a request whose draw is stored decides on the stream as it was before it (`fold`), as the
+      // first try did: it needs no turn, and memory would answer another number.
+      const stored = this.fold(streamId, await this.store.readStream(streamId), decider);
+      if (scope.replayed.has(streamId)) return stored;
+    }
+    scope.release = await this.counterLocks.acquire(streamId);
+    const memoryKey = `${scope.organizationId ?? ''}\u0000${streamId}`;
+    let base = this.memory.get(memoryKey) ?? null;
+    const retried = (m: CounterMemory) =>
+      scope.key !== null &&
+      m.ids.has(keyedEventId(scope.key, streamId, 0, scope.generations.get(streamId) ?? 0));
+    // Read from the store again once the draws in memory are written: a request drawing again under a key
+    // queued after the read above (a copy racing itself: the store may not show it yet), another decider of
+    // the same stream, or enough draws since the last read.
+    if (base && (base.decider !== decider || base.ids.size >= DRAWS_PER_READ || retried(base))) {
+      await base.lastDone;
+      base = null;
+    }
+    const typed = decider as unknown as Decider<unknown, DomainEvent, unknown>;
+    if (base) {
+      const loaded = { streamId, state: base.state, version: base.version, lastEventId: base.lastEventId };
+      scope.counter = { streamId, memoryKey, decider: typed, loaded, base };
+      return loaded as LoadedStream<S>;
+    }
+    const loaded = this.fold(streamId, await this.store.readStream(streamId), decider);
+    scope.counter = { streamId, memoryKey, decider: typed, loaded, base: null };
+    return loaded;
+  }
+
+  /** The counter as the draw just queued leaves it: what the next command of this process decides on. */
+  private drew(
+    counter: CounterRead,
+    events: NewEvent[],
+    last: QueuedAppend,
+    lastDone: Promise<void>,
+  ): object | null {
+    const { base, loaded, memoryKey } = counter;
+    // Forgotten since this draw was decided (one before it failed): this one is refused too, do not build on it.
+    if (base && this.memory.get(memoryKey) !== base) return null;
+    const ids = base ? base.ids : new Set<string>();
+    ids.add(events[0].id);
+    const epoch = base ? base.epoch : {};
+    if (!this.memory.has(memoryKey) && this.memory.size >= MAX_COUNTERS) {
+      // The oldest goes first (a Map keeps insertion order); a counter forgotten is read from the store again.
+      this.memory.delete(this.memory.keys().next().value!);
+    }
+    this.memory.set(memoryKey, {
+      decider: counter.decider,
+      state: events.reduce((s, e) => counter.decider.evolve(s, { type: e.type, data: e.data }), loaded.state),
+      version: (loaded.version ?? -1) + events.length,
+      lastEventId: events[events.length - 1].id,
+      last,
+      lastDone,
+      ids,
+      epoch,
+    });
+    return epoch;
   }
 
   /** Several streams of one decider read together (a batch command's hundreds of streams in one query). */
@@ -314,12 +430,15 @@ export class CommandExecutor {
       const nested = deciding.getStore() !== undefined;
       const scope: Deciding = {
         key: ctx.idempotencyKey,
+        organizationId: ctx.organizationId,
         replayed: new Set<string>(),
         generations: new Map<string, number>(),
         release: null,
+        counter: null,
         nested,
       };
-      // A turn on a counter lasts from its read to the append: the wait for the read models is not part of it.
+      // A turn on a counter lasts from its read to the append (to its place in the store's queue where the
+      // store has one): the wait for the read models is not part of it.
       const endTurn = () => scope.release?.();
       const decideStarted = performance.now();
       const decided = await deciding
@@ -330,7 +449,8 @@ export class CommandExecutor {
         });
       const decisions = decided.filter((d) => d.events.length > 0);
       for (const d of decisions) if (d.allocation) this.remember(d.streamId);
-      if (decisions.length === 0 || scope.replayed.size > 0) endTurn();
+      const draws = scope.counter && decisions.some((d) => d.streamId === scope.counter!.streamId);
+      if (decisions.length === 0 || scope.replayed.size > 0 || (scope.counter && !draws)) endTurn();
       if (decisions.length === 0) return 0n;
       if (scope.replayed.size > 0) {
         const position = await this.storedBefore(ctx.idempotencyKey!, decisions, scope.generations);
@@ -369,7 +489,7 @@ export class CommandExecutor {
       try {
         const results = await (
           this.store.appendManyIsAtomic
-            ? this.store.appendMany(appends)
+            ? this.appendAtomic(scope, appends, endTurn)
             : this.appendInOrder(ctx, metadata, decisions, appends, scope.generations)
         ).finally(endTurn);
         const position = results.reduce((m, r) => (r.lastPosition > m ? r.lastPosition : m), 0n);
@@ -400,6 +520,37 @@ export class CommandExecutor {
         throw e;
       }
     }
+  }
+
+  /**
+   * One atomic append. A draw on a counter read under the turn is queued with the draw it was decided on (if
+   * any) as the one it relies on, and ends the turn once queued: the next command decides on the counter as
+   * this draw leaves it. If the append fails, the memory it built is forgotten (the draws queued on it are
+   * refused by the store and decided again, from the store).
+   */
+  private appendAtomic(
+    scope: Deciding,
+    appends: StreamAppend[],
+    endTurn: () => void,
+  ): Promise<AppendResult[]> {
+    const counter = scope.counter;
+    const draw = counter ? appends.find((a) => a.streamId === counter.streamId) : undefined;
+    if (!counter || !draw || !pipelinesAppends(this.store)) return this.store.appendMany(appends);
+    let settled!: () => void;
+    const lastDone = new Promise<void>((resolve) => (settled = resolve));
+    let epoch: object | null = null;
+    const written = this.store.appendManyQueued(appends, {
+      queued: (place) => {
+        epoch = this.drew(counter, draw.events, place, lastDone);
+        endTurn();
+      },
+      after: counter.base?.last,
+    });
+    written.then(settled, () => {
+      if (epoch && this.memory.get(counter.memoryKey)?.epoch === epoch) this.memory.delete(counter.memoryKey);
+      settled();
+    });
+    return written;
   }
 
   /**

@@ -102,12 +102,13 @@ export class RegisterStudentHandler implements ICommandHandler<RegisterStudentCo
     let studentNumber = 0;
     await this.executor.executeMany(ctx, async () => {
       const streams = studentRegistrationStreams({ studentId, organizationId, input: parsed, tcknRef });
-      const [student, numbers, tckn] = await Promise.all([
+      const [student, tckn] = await Promise.all([
         this.executor.load(streams.student, studentDecider),
-        this.executor.load(streams.numbers, studentNumberDecider),
         loadTcknReservation(this.executor, streams.tckn),
       ]);
       const holder = await tcknHolderAbsent(this.executor, tckn, studentId);
+      // The counter last: the turn on it lasts from this read until the draw is queued, reads excluded.
+      const numbers = await this.executor.load(streams.numbers, studentNumberDecider);
       const plan = planStudentRegistration(
         { studentId, organizationId, userId: ctx.userId, now: ctx.now.toISOString(), input: parsed, tcknRef },
         {

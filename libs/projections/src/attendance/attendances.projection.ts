@@ -62,7 +62,6 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
   for (const r of known.rows) numbers.set(r.id, r.student_number);
   const students: Array<{ id: string; student_number: number }> = [];
   const attendances: Array<Record<string, unknown>> = [];
-  const attendees: Array<Record<string, unknown>> = [];
   const counts = new Map<string, number>();
   for (const e of events) {
     if (e.type === 'StudentRegistered') {
@@ -92,14 +91,6 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
       created_by: userIdOrNull(d.createdBy),
     });
     counts.set(d.organizationId, (counts.get(d.organizationId) ?? 0) + 1);
-    for (const id of d.attendants)
-      attendees.push({
-        attendance_id: d.attendanceId,
-        student_id: id,
-        organization_id: d.organizationId,
-        course_id: d.courseId,
-        at: d.timestamp,
-      });
   }
   const insertStudents = (param: string) =>
     `INSERT INTO ${table('attendance_students')} (id, student_number)
@@ -109,19 +100,22 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
     if (students.length > 0) await sql.query(insertStudents('$1'), [JSON.stringify(students)]);
     return;
   }
-  // One statement: no part of it reads what another writes (the numbers were read above).
+  // One statement: no part of it reads what another writes (the numbers were read above). The attendee rows
+  // are made by Postgres from the attendances' rows (one per attendant), not sent a second time.
   await sql.query(
-    `WITH s AS (${insertStudents('$4')}), a AS (
+    `WITH s AS (${insertStudents('$3')}), x AS MATERIALIZED (
+       SELECT * FROM ${recordset(
+         '$1',
+         `id uuid, organization_id uuid, attendance_number int, code text, course_id uuid, instructor_id uuid, day int,
+          month int, year int, hour int, minute int, at timestamptz, attendants uuid[], search_text text,
+          created_at timestamptz, created_by uuid`,
+       )}
+     ), a AS (
        INSERT INTO ${table('attendances')} (id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year,
               hour, minute, at, attendants, search_text, created_at, created_by)
        SELECT id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year, hour, minute, at,
               attendants, search_text, created_at, created_by
-         FROM ${recordset(
-           '$1',
-           `id uuid, organization_id uuid, attendance_number int, code text, course_id uuid, instructor_id uuid, day int,
-            month int, year int, hour int, minute int, at timestamptz, attendants uuid[], search_text text,
-            created_at timestamptz, created_by uuid`,
-         )}
+         FROM x
        RETURNING id
      ), n AS (
        INSERT INTO ${table('attendance_counts')} AS c (organization_id, n)
@@ -129,12 +123,10 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
        ON CONFLICT (organization_id) DO UPDATE SET n = c.n + EXCLUDED.n
      )
      ${insertAttendees(table)}
-     SELECT attendance_id, student_id, organization_id, course_id, at
-       FROM ${recordset('$3', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz')}`,
+     SELECT x.id, s.id, x.organization_id, x.course_id, x.at FROM x CROSS JOIN LATERAL unnest(x.attendants) AS s(id)`,
     [
       JSON.stringify(attendances),
       JSON.stringify([...counts].map(([organization_id, n]) => ({ organization_id, n }))),
-      JSON.stringify(attendees),
       JSON.stringify(students),
     ],
   );

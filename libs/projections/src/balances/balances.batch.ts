@@ -173,12 +173,13 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     }
     return p;
   };
+  /** One row per lesson with its attendants: Postgres makes the row per attendant (a quarter of the JSON). */
   const lessons: Array<{
     attendance_id: string;
-    student_id: string;
     organization_id: string;
     course_id: string;
     at: string;
+    attendants: string[];
   }> = [];
   const key = (id: string) => id.toLowerCase();
 
@@ -246,16 +247,14 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
       }
       case 'AttendanceAdded': {
         const d = e.data as EventOf<'AttendanceAdded'>['data'];
-        for (const s of d.attendants) {
-          lessons.push({
-            attendance_id: d.attendanceId,
-            student_id: s,
-            organization_id: d.organizationId,
-            course_id: d.courseId,
-            at: d.timestamp,
-          });
-          pair(d.organizationId, s, d.courseId, true);
-        }
+        lessons.push({
+          attendance_id: d.attendanceId,
+          organization_id: d.organizationId,
+          course_id: d.courseId,
+          at: d.timestamp,
+          attendants: d.attendants,
+        });
+        for (const s of d.attendants) pair(d.organizationId, s, d.courseId, true);
         break;
       }
       case 'PaymentAdded': {
@@ -446,9 +445,10 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     }>(
       `WITH l AS (
          INSERT INTO ${table('balance_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge, enrollment_id)
-         SELECT x.attendance_id, x.student_id, x.organization_id, x.course_id, x.at, coalesce(h.charge, 0), h.id
-           FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz')}
-           LEFT JOIN LATERAL (${holder(table, 'x.student_id', 'x.course_id', 'x.at')}) h ON true
+         SELECT x.attendance_id, s.student_id, x.organization_id, x.course_id, x.at, coalesce(h.charge, 0), h.id
+           FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, at timestamptz, attendants json')}
+           CROSS JOIN LATERAL (SELECT a::uuid AS student_id FROM json_array_elements_text(x.attendants) AS a) s
+           LEFT JOIN LATERAL (${holder(table, 's.student_id', 'x.course_id', 'x.at')}) h ON true
          RETURNING student_id, course_id, organization_id, charge
        )
        SELECT student_id::text AS student_id, course_id::text AS course_id, organization_id::text AS organization_id,

@@ -44,19 +44,28 @@ function rowsOf(e: Listed) {
  */
 const listRun: BatchHandler<Listed['type']> = async ({ sql, table }, events) => {
   const seen = new Set<string>();
-  const added: Array<ReturnType<typeof rowsOf>[number]> = [];
-  const edited: Array<ReturnType<typeof rowsOf>[number]> = [];
+  // The rows of one event share all but the student: sent once with the students (`s`) as a list, and made
+  // one per student by Postgres (an attendance's rows were most of the JSON).
+  type Rows = Omit<ReturnType<typeof rowsOf>[number], 's'> & { s: string[] };
+  const added: Rows[] = [];
+  const edited: Rows[] = [];
   for (const e of events) {
+    let rows: Rows | null = null;
     for (const row of rowsOf(e as Listed)) {
       const key = `${row.s.toLowerCase()} ${row.k} ${row.r.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      (e.type === 'AttendanceEdited' ? edited : added).push(row);
+      if (rows) rows.s.push(row.s);
+      else {
+        rows = { ...row, s: [row.s] };
+        (e.type === 'AttendanceEdited' ? edited : added).push(rows);
+      }
     }
   }
   const insert = (conflict: string) =>
     `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
-     SELECT o, s, k, r, st FROM ${recordset('$1', 'o uuid, s uuid, k text, r uuid, st text')} ${conflict}`;
+     SELECT x.o, s.s, x.k, x.r, x.st FROM ${recordset('$1', 'o uuid, s uuid[], k text, r uuid, st text')}
+      CROSS JOIN LATERAL unnest(x.s) WITH ORDINALITY AS s(s, n) ORDER BY x.ord, s.n ${conflict}`;
   if (added.length > 0) await sql.query(insert(''), [JSON.stringify(added)]);
   if (edited.length > 0) await sql.query(insert('ON CONFLICT DO NOTHING'), [JSON.stringify(edited)]);
 };

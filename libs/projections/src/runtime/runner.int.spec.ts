@@ -181,6 +181,81 @@ describe('ProjectionRunner on Postgres', () => {
     expect(r.throughput().fast).toMatchObject({ events: Number(head), batches: 8 });
   });
 
+  it('reads each batch of events once while a light projection races ahead of a slow one', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'behind' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          await gate;
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    // Handles a type the history does not hold: it passes every batch and reaches the head first.
+    const light: Projection = {
+      ...counterProjection({ name: 'ahead' }),
+      handlers: { OtherHappened: async () => undefined } as unknown as Projection['handlers'],
+    };
+    const r = new ProjectionRunner(db, store, [slow, light], {
+      idleMs: 10,
+      leaderRetryMs: 50,
+      batchSize: 50,
+    });
+    cleanups.push(async () => {
+      open();
+      await r.stop();
+    });
+    await r.prepare();
+    // Thirty full batches: more than the runner keeps (eight for two projections).
+    const head = await appendAdds(store, 1500, { perAppend: 50 });
+    r.start();
+    await until(
+      async () => (await checkpointOf(db, 'ahead'))?.position === head.toString(),
+      20_000,
+      'the light projection at the head',
+    );
+    open();
+    expect(await r.waitFor(head, 30_000)).toBe(true);
+    expect(await readModel(db, 'behind')).toEqual(await expectedModel(store));
+    // Every event was read from the store once: the light projection read only positions and types beyond
+    // the kept batches, and each kept batch waited for the slow projection.
+    expect(r.storeReads().events).toBe(Number(head));
+  });
+
+  it('commits a batch without waiting for its flush to disk, and only that transaction', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'flush' });
+    const seen: string[] = [];
+    // What the batch's own transaction says when its handler runs (the claim came first).
+    const p: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          const r = await ctx.sql.query<{ mode: string }>(
+            `SELECT current_setting('synchronous_commit') AS mode`,
+          );
+          seen.push(r.rows[0].mode);
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    const r = runner(db, store, p);
+    await r.prepare();
+    r.start();
+    const head = await appendAdds(store, 20, { perAppend: 5 });
+    expect(await r.waitFor(head)).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['off']));
+    expect(await readModel(db, 'flush')).toEqual(await expectedModel(store));
+    // A session's own setting is untouched: set_config(..., true) lasts until the transaction's end.
+    const after = await db.query<{ mode: string }>(`SELECT current_setting('synchronous_commit') AS mode`);
+    expect(after.rows[0].mode).toBe('on');
+  });
+
   it('passes the batches holding no event a projection handles with one checkpoint write', async () => {
     const { db, store } = await fresh();
     const p = counterProjection({ name: 'rare' });
@@ -214,6 +289,47 @@ describe('ProjectionRunner on Postgres', () => {
     expect(await readModel(db, 'rare')).toEqual(await expectedModel(store));
     // Every event counted, in one transaction (the batch holding the three).
     expect(r.throughput().rare).toMatchObject({ events: Number(head), batches: 1 });
+  });
+
+  it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {
+    const { db, store } = await fresh();
+    const p = counterProjection({ name: 'sparse' });
+    // 300 events of a type the projection does not handle (six batches of 50), then three it does.
+    for (let i = 0; i < 30; i++) {
+      await store.append(
+        `other-${i}`,
+        Array.from({ length: 10 }, () => ({
+          id: crypto.randomUUID(),
+          type: 'OtherHappened',
+          data: {},
+          metadata: {
+            organizationId: 'o',
+            userId: 'u',
+            ipAddress: null,
+            userAgent: null,
+            correlationId: 'c',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+          },
+        })),
+        'no_stream',
+      );
+    }
+    const head = await appendAdds(store, 3, { perAppend: 3 });
+    let withData = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      readAll: async (from: bigint, limit: number) => {
+        const events = await store.readAll(from, limit);
+        withData += events.length;
+        return events;
+      },
+    });
+    const result = await rebuildProjection(db, counting, p, undefined, { batchSize: 50 });
+    expect(result).toMatchObject({ events: Number(head), position: head });
+    expect(await readModel(db, 'sparse')).toEqual(await expectedModel(store));
+    // The first batch (nothing known yet) and the last (it holds the three) with their data; the five
+    // between as positions and types only.
+    expect(withData).toBe(53);
   });
 
   it('neither skips nor double-applies when the runner process is SIGKILLed mid-batch', async () => {

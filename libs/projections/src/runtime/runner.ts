@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent } from '@okul/domain';
+import type { EventPosition, EventStore, StoredEvent } from '@okul/domain';
 import type { Db, QueryOptions, Sql } from './sql';
 import { ident } from './sql';
 import { batchFor, handlerFor, type Projection, type ProjectionContext } from './projection';
@@ -87,6 +87,15 @@ interface Waiter {
   names: string[];
   done: (ok: boolean) => void;
 }
+/**
+ * A batch's transaction does not wait for its commit to be flushed to disk (`synchronous_commit` off for that
+ * transaction only): a read model is derived, and its writes and checkpoint commit together, so a database
+ * crash can only lose the last batches whole, which are applied again from the checkpoint it left (never
+ * skipped, never twice). The events themselves are written durably by the store. Said in the claim's
+ * RETURNING, so it costs no round trip; the rebuild's swap keeps the flush.
+ */
+const NO_FLUSH = `set_config('synchronous_commit', 'off', true)`;
+
 /** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
 const SKIP_BATCHES = 25;
 
@@ -305,6 +314,7 @@ async function applyBatch(
   from: bigint,
   requireState: 'active' | 'building',
   plan: ApplyPlan,
+  durable = false,
 ): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
   const to = events[events.length - 1].globalPosition;
   // One round trip for the claim, the move and "is anything parked": the EXISTS reads the statement's
@@ -312,12 +322,17 @@ async function applyBatch(
   // that leaves the position where it was) removed meanwhile, never miss one (rows are parked only by a
   // writer holding the lock, which moves the position). So the organisations are read again after the claim.
   const claim = await sql.query<{ parked: boolean }>(
-    `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-      RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`,
+    durable
+      ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
+      : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
+                    ${NO_FLUSH} AS commit`,
     [p.name, generation, from.toString(), to.toString(), requireState],
     // Sent once per batch of every projection: parsed and planned once per connection.
-    { prepareAs: 'okul_projection_claim' },
+    { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
   );
   if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
   const staleOrgs = new Set<string>();
@@ -330,8 +345,13 @@ async function applyBatch(
   }
   const apply: StoredEvent[] = [];
   const parked: Array<{ event: StoredEvent; error: string }> = [];
+  const parking = staleOrgs.size > 0 || plan.parkFrom.size > 0;
   for (const e of events) {
     if (!handlerFor(p, e.type)) continue;
+    if (!parking) {
+      apply.push(e);
+      continue;
+    }
     const org = orgOf(e);
     const first = plan.parkFrom.get(org);
     if (first && e.globalPosition === first.position) parked.push({ event: e, error: first.error });
@@ -383,13 +403,15 @@ async function moveCheckpoint(
   name: string,
   generation: number,
   from: bigint,
-  events: StoredEvent[],
+  events: EventPosition[],
+  state: 'active' | 'building' = 'active',
 ): Promise<bigint> {
   const to = events[events.length - 1].globalPosition;
   const res = await db.query(
     `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-      WHERE name = $1 AND generation = $2 AND position = $3 AND state = 'active'`,
-    [name, generation, from.toString(), to.toString()],
+      WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+      RETURNING ${NO_FLUSH} AS commit`,
+    [name, generation, from.toString(), to.toString(), state],
   );
   if (res.rowCount !== 1) throw new CheckpointMoved(name);
   return to;
@@ -540,39 +562,47 @@ export async function rebuildProjection(
     // On PostgreSQL the next batch is read while this one is applied (reading and parsing the events was a
     // third of a rebuild); PGlite's single connection would only queue the read behind the transaction.
     const prefetch = db.kind === 'pg';
+    // After a batch holding nothing the projection handles, the next is first read as positions and types
+    // where the store offers them (a light projection's rebuild reads little of the history's data).
+    const readTypes = store.readTypes?.bind(store);
     const catchUp = async () => {
       let next: Promise<StoredEvent[]> | null = null;
       // Full batches without an event the projection handles, read past since the checkpoint was written (as
       // the runner does: the checkpoint moves past them with the next batch, in one transaction).
-      let passed: StoredEvent[] | null = null;
+      let passed: EventPosition[] | null = null;
       let skipped = 0;
+      let light = false;
       for (;;) {
         opts.signal?.throwIfAborted();
         const read = passed ? passed[passed.length - 1].globalPosition : position;
-        const events: StoredEvent[] = await (next ?? store.readAll(read, batchSize));
+        let events: StoredEvent[] | null = null;
+        let batch: EventPosition[];
+        if (next || !light || !readTypes) batch = events = await (next ?? store.readAll(read, batchSize));
+        else batch = await readTypes(read, batchSize);
         next = null;
-        if (events.length === 0) {
+        if (batch.length === 0) {
           // The last batches held nothing to apply: the checkpoint still has to reach them.
-          if (passed)
-            position = await applyParking(db, p, newGen, passed, position, 'building', setBased, meter);
+          if (passed) position = await moveCheckpoint(db, p.name, newGen, position, passed, 'building');
           return;
         }
-        if (prefetch && events.length === batchSize) {
-          next = store.readAll(events[events.length - 1].globalPosition, batchSize);
+        const handles = batch.some((e) => handlerFor(p, e.type));
+        light = !handles;
+        // The events themselves, from the same place (what is read is what is applied and counted).
+        if (handles && !events) batch = events = await store.readAll(read, batchSize);
+        if (prefetch && handles && batch.length === batchSize) {
+          next = store.readAll(batch[batch.length - 1].globalPosition, batchSize);
           // Awaited in the next round; if this batch fails first, its error is the one that counts.
           next.catch(() => undefined);
         }
-        count += events.length;
-        if (
-          events.length === batchSize &&
-          skipped < SKIP_BATCHES &&
-          !events.some((e) => handlerFor(p, e.type))
-        ) {
-          passed = events;
+        count += batch.length;
+        if (batch.length === batchSize && skipped < SKIP_BATCHES && !handles) {
+          passed = batch;
           skipped++;
           continue;
         }
-        position = await applyParking(db, p, newGen, events, position, 'building', setBased, meter);
+        position = events
+          ? await applyParking(db, p, newGen, events, position, 'building', setBased, meter)
+          : await moveCheckpoint(db, p.name, newGen, position, batch, 'building');
         passed = null;
         skipped = 0;
         onProgress?.(position, count);
@@ -610,7 +640,8 @@ export async function rebuildProjection(
               const events = await store.readAll(at, batchSize);
               if (events.length === 0) break;
               const plan: ApplyPlan = { setBased, parkFrom: new Map() };
-              at = (await applyBatch(timed, p, newGen, events, at, 'building', plan)).to;
+              // The swap's transaction waits for its commit to be flushed (see NO_FLUSH).
+              at = (await applyBatch(timed, p, newGen, events, at, 'building', plan, true)).to;
               n += events.length;
             }
             meter.sqlMs += timed.ms;
@@ -716,16 +747,38 @@ class Slots {
   }
 }
 
+/** A batch as `SharedReads.scan` answers it: its positions and types, and its events when they were read. */
+interface Scanned {
+  positions: EventPosition[];
+  events: StoredEvent[] | null;
+}
+
+const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events });
+
 /**
- * Batches read from the store, shared by the projections reading from the same position: reading and parsing
- * a batch costs about as much as a light projection's handlers, and after a pause every projection starts
- * from the same place. A batch starts after the previous one's last event, so batches stay aligned however
- * far apart the projections drift. A full batch never changes: it is kept until every projection this runner
- * applies has passed it (at most `limit` batches; one further behind reads again). A short one (the head was
- * reached, more may come) is shared only while it is being read.
+ * Batches read from the store, shared by the projections of this runner: reading and parsing a batch costs
+ * about as much as a light projection's handlers, and after a pause every projection starts from the same
+ * place. A batch starts after the previous one's last event, so batches stay aligned however far apart the
+ * projections drift. A full batch never changes: it is kept until every projection this runner applies has
+ * passed it, so each is read once however far the light projections race ahead of the heavy ones. At most
+ * `limit` batches are kept (bounded memory): when full, the batch furthest ahead gives way, as the slowest
+ * projection needs it last; a read beyond every kept batch is then shared only while it is under way (the
+ * projections racing ahead read together). A short batch (the head was reached, more may come) is shared only
+ * while it is being read. A projection passing batches it may not need (`scan`) reads beyond a full window
+ * only the positions and types where the store offers them, so the data of such a batch is read once, when
+ * the slower projections reach it.
  */
 class SharedReads {
-  private batches = new Map<bigint, Promise<StoredEvent[]>>();
+  private kept = new Map<bigint, Promise<StoredEvent[]>>();
+  /** Reads under way that are not kept. */
+  private flying = new Map<bigint, Promise<StoredEvent[]>>();
+  /** Reads of positions and types only, under way (`scan`). */
+  private typeReads = new Map<bigint, Promise<EventPosition[]>>();
+  /** The types present in each batch read (one look-up per type, not per event, for "handles any"). */
+  private types = new WeakMap<EventPosition[], Set<string>>();
+  /** Batches and events read from the store since the runner started (the figures of a catch-up). */
+  batches = 0;
+  events = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -734,26 +787,84 @@ class SharedReads {
   ) {}
 
   read(from: bigint): Promise<StoredEvent[]> {
-    const kept = this.batches.get(from);
-    if (kept) return kept;
-    const read = this.store.readAll(from, this.size);
-    this.batches.set(from, read);
+    const known = this.kept.get(from) ?? this.flying.get(from);
+    if (known) return known;
+    const read = this.store.readAll(from, this.size).then((events) => {
+      this.batches++;
+      this.events += events.length;
+      return events;
+    });
+    const keep = this.admit(from);
+    (keep ? this.kept : this.flying).set(from, read);
     const drop = () => {
-      if (this.batches.get(from) === read) this.batches.delete(from);
+      if (this.kept.get(from) === read) this.kept.delete(from);
+      if (this.flying.get(from) === read) this.flying.delete(from);
     };
     // A failed read is not shared either: the next projection at this position reads again.
-    read.then((events) => (events.length < this.size ? drop() : undefined), drop);
-    // Map order is insertion order: the oldest read goes first.
-    for (const k of this.batches.keys()) {
-      if (this.batches.size <= this.limit) break;
-      this.batches.delete(k);
-    }
+    read.then((events) => (!keep || events.length < this.size ? drop() : undefined), drop);
     return read;
+  }
+
+  /**
+   * The batch at `from` for a projection that may pass it: the events when they are kept, under way, or would
+   * be kept; beyond a full window, the positions and types only (`readTypes`, shared while under way), from
+   * which the projection reads the events (`read`) only when it handles one of them.
+   */
+  scan(from: bigint): Promise<Scanned> {
+    const known = this.kept.get(from) ?? this.flying.get(from);
+    if (known) return known.then(scanned);
+    if (!this.store.readTypes || this.room(from)) return this.read(from).then(scanned);
+    let read = this.typeReads.get(from);
+    if (!read) {
+      const types = this.store.readTypes(from, this.size);
+      this.typeReads.set(from, types);
+      const drop = () => {
+        if (this.typeReads.get(from) === types) this.typeReads.delete(from);
+      };
+      types.then(drop, drop);
+      read = types;
+    }
+    return read.then((positions) => ({ positions, events: null }));
+  }
+
+  /** The position furthest ahead among the kept batches (null when none is kept). */
+  private furthest(): bigint | null {
+    let furthest: bigint | null = null;
+    for (const k of this.kept.keys()) if (furthest === null || k > furthest) furthest = k;
+    return furthest;
+  }
+
+  /** Whether a batch read from `from` would be kept (room, or a kept batch further ahead to give way). */
+  private room(from: bigint): boolean {
+    if (this.kept.size < this.limit) return true;
+    const furthest = this.furthest();
+    return furthest !== null && from < furthest;
+  }
+
+  /** Whether a batch read from `from` is kept: room is made by letting the batch furthest ahead go. */
+  private admit(from: bigint): boolean {
+    if (this.kept.size < this.limit) return true;
+    const furthest = this.furthest();
+    if (furthest === null || furthest < from) return false;
+    this.kept.delete(furthest);
+    return true;
+  }
+
+  /** Whether a batch (its events, or their positions and types) holds a type the projection handles. */
+  handlesAny(p: Projection, events: EventPosition[]): boolean {
+    let types = this.types.get(events);
+    if (!types) {
+      types = new Set();
+      for (const e of events) types.add(e.type);
+      this.types.set(events, types);
+    }
+    for (const t of types) if (handlerFor(p, t)) return true;
+    return false;
   }
 
   /** Forgets the batches before `position`: every projection reading here has passed them. */
   forget(position: bigint): void {
-    for (const k of this.batches.keys()) if (k < position) this.batches.delete(k);
+    for (const k of this.kept.keys()) if (k < position) this.kept.delete(k);
   }
 }
 
@@ -881,6 +992,14 @@ export class ProjectionRunner {
   /** What each projection's batches took since `start()`: events, time applying, of it in SQL, reading. */
   throughput(): Record<string, ProjectionThroughput> {
     return Object.fromEntries([...this.live.values()].map((l) => [l.p.name, { ...l.meter }]));
+  }
+
+  /**
+   * What this runner read from the store since it was made: batches and events (with every batch read once,
+   * the events of a catch-up from the start are the store's events).
+   */
+  storeReads(): { batches: number; events: number } {
+    return { batches: this.reads.batches, events: this.reads.events };
   }
 
   async stop(): Promise<void> {
@@ -1071,40 +1190,48 @@ export class ProjectionRunner {
     l.position = from;
     this.applied(l.p.name, from);
     const t = performance.now();
-    let events = await this.reads.read(from);
+    // Where the batch in hand starts, and the batch (its events, or only their positions and types).
+    let at = from;
+    let batch = await this.reads.scan(at);
     // A full batch without an event this projection handles would write nothing but its checkpoint: read on
     // (a bounded number of batches) and move the checkpoint once, past all of them. Nothing is skipped: the
     // checkpoint still moves in a transaction that claims it, and a crash before it re-reads them.
     let passed = 0;
-    for (let n = 0; n < SKIP_BATCHES && events.length === this.batchSize; n++) {
-      if (events.some((e) => handlerFor(l.p, e.type))) break;
-      const next = await this.reads.read(events[events.length - 1].globalPosition);
-      if (next.length === 0) break;
-      passed += events.length;
-      events = next;
+    for (let n = 0; n < SKIP_BATCHES && batch.positions.length === this.batchSize; n++) {
+      if (this.reads.handlesAny(l.p, batch.positions)) break;
+      const last = batch.positions[batch.positions.length - 1].globalPosition;
+      const next = await this.reads.scan(last);
+      if (next.positions.length === 0) break;
+      passed += batch.positions.length;
+      at = last;
+      batch = next;
     }
+    const handles = batch.positions.length > 0 && this.reads.handlesAny(l.p, batch.positions);
+    // Positions and types said there is something to apply: the events themselves, from the same place (the
+    // head may have moved meanwhile: what is read is what is applied and counted).
+    const events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
     l.meter.readMs += performance.now() - t;
     l.error = null;
-    if (events.length === 0) {
+    if (batch.positions.length === 0) {
       l.state = 'idle';
       // Nothing was written: the checkpoint is still where it was found.
       l.resumeAt = { generation, position: from };
       return false;
     }
     l.state = 'running';
-    if (!events.some((e) => handlerFor(l.p, e.type))) {
+    if (!events) {
       // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
       // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
       // every append, kept the slots from the projections a command waits for.
       try {
-        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, events);
+        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, batch.positions);
       } catch (e) {
         if (e instanceof CheckpointMoved) return true;
         throw e;
       }
       l.resumeAt = { generation, position: l.position };
       this.applied(l.p.name, l.position);
-      l.meter.events += passed + events.length;
+      l.meter.events += passed + batch.positions.length;
       return true;
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others

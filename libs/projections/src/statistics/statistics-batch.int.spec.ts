@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../../apps/server/src/event-store/postgres-event-store';
+import { createPgliteDb } from '../../../../apps/server/src/infra/db/pglite-db';
 import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
 import type { Projection } from '../runtime/projection';
+import type { Db } from '../runtime/sql';
 import { applyStatistics } from './statistics.batch';
 import { parkedGroups, rebuildProjection } from '../runtime/runner';
 import { statisticsProjection } from './statistics.projection';
@@ -279,25 +281,24 @@ const projection: Projection = {
   ),
 };
 
-async function dump(): Promise<Record<string, unknown>> {
+async function dump(db: Db = t.db): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of statisticsProjection.tables) {
-    const r = await t.db.query<{ rows: string }>(
+    const r = await db.query<{ rows: string }>(
       `SELECT coalesce(json_agg(to_jsonb(x) ORDER BY to_jsonb(x)::text), '[]')::text AS rows FROM ${table} x`,
     );
     out[table] = JSON.parse(r.rows[0].rows);
   }
-  out.parked = (await parkedGroups(t.db))
+  out.parked = (await parkedGroups(db))
     .filter((g) => g.projection === statisticsProjection.name)
     .map((g) => [g.organizationId, g.events, g.firstPosition.toString(), g.firstType]);
   return out;
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  store = await PostgresEventStore.create(t.db);
+/** The history appended to a store, one stream per event, recorded at its own moment. */
+async function appendHistory(to: PostgresEventStore) {
   for (const e of history)
-    await store.append(
+    await to.append(
       `stat-${randomUUID()}`,
       [
         {
@@ -317,12 +318,25 @@ beforeAll(async () => {
       ],
       'no_stream',
     );
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  store = await PostgresEventStore.create(t.db);
+  await appendHistory(store);
 }, 120_000);
 afterAll(async () => t?.drop());
 
 describe('statistics batch handler', () => {
   it('leaves the read models and the parked events exactly as the handlers applied one by one', async () => {
+    // What generations up to version 7 left: stat_lessons and its view go with the first generation without it.
+    await t.db.exec(`CREATE TABLE stat_lessons__g1 (attendance_id uuid);
+                     CREATE VIEW stat_lessons AS SELECT * FROM stat_lessons__g1;`);
     await rebuildProjection(t.db, store, projection, undefined, { setBased: false });
+    const left = await t.db.query(
+      `SELECT relname FROM pg_class WHERE relname LIKE 'stat\\_lessons%' AND relnamespace = current_schema()::regnamespace`,
+    );
+    expect(left.rows).toEqual([]);
     const oneByOne = await dump();
     // The history holds what it is meant to: enrolment versions replaced (an edit, an end), accounts of the same
     // student and course in two organisations, several events recorded at one moment, the poison.
@@ -335,7 +349,7 @@ describe('statistics batch handler', () => {
     const ledger = oneByOne.stat_ledger as Array<{ recorded_at: string }>;
     expect(ledger.filter((l) => new Date(l.recorded_at).toISOString() === same).length).toBeGreaterThan(5);
     expect(oneByOne.parked).toEqual([[poisoned, 4, expect.any(String), 'PaymentAdded']]);
-    expect((oneByOne.stat_ledger as unknown[]).length).toBeGreaterThan(40);
+    expect((oneByOne.stat_ledger as unknown[]).length).toBeGreaterThan(20);
 
     for (const batchSize of [1, 2, 3, 5, 8, 20, 1000]) {
       runs.length = 0;
@@ -349,6 +363,22 @@ describe('statistics batch handler', () => {
         expect(runs.filter((r) => !r.error && r.events === batchSize).length).toBeGreaterThan(0);
       if (batchSize === 1000)
         expect(runs).toEqual([{ events: history.length, error: expect.stringMatching(/duplicate key/) }]);
+    }
+  }, 300_000);
+
+  it('leaves the same rows on the embedded PGlite as on PostgreSQL', async () => {
+    const lite = await createPgliteDb();
+    try {
+      const liteStore = await PostgresEventStore.create(lite);
+      await appendHistory(liteStore);
+      for (const [db, events] of [
+        [t.db, store],
+        [lite, liteStore],
+      ] as const)
+        await rebuildProjection(db, events, statisticsProjection, undefined, { batchSize: 20 });
+      expect(await dump(lite)).toEqual(await dump(t.db));
+    } finally {
+      await lite.close();
     }
   }, 300_000);
 });

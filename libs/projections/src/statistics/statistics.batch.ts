@@ -1,8 +1,8 @@
-import { monthOf, type AnyEvent, type EventOf } from '@okul/domain';
+import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
-import { movedRanges, day, holder, month, studentEnrolledAt, type T } from './statistics.sql';
+import { movedRanges, holder, studentEnrolledAt, type T } from './statistics.sql';
 
 /** Every event type the statistics projection reads: all of them are folded by the one batch handler. */
 export const STATISTICS_TYPES = [
@@ -33,16 +33,53 @@ interface DebtLine {
   ts: string;
   recorded_at: string;
   delta: string;
+  /** The store position of the event that made the change (lines of one event are kept together). */
+  q: string;
 }
 
+/**
+ * One change of the ledger (statistics.projection.ts): every figure an event moved in one Istanbul month, on
+ * one line. `course_id` is set on the lines that count lessons (lessons, attendees, enrolled, by course and by
+ * instructor, `instructor_id` null for Diğer); charges and collections are the organisation's, whatever the
+ * course.
+ */
 interface LedgerRow {
   organization_id: string;
-  metric: string;
-  /** An instant of the month the row counts in. */
-  ts: string;
-  dim: string;
+  month: string;
   recorded_at: string;
-  delta: string;
+  course_id: string | null;
+  instructor_id: string | null;
+  lessons: number;
+  attendees: number;
+  enrolled: number;
+  charges: string;
+  collections: string;
+}
+
+/** A ledger line moving nothing yet, of the month of `ts` (an instant). */
+const ledgerLine = (organizationId: string, ts: string, recordedAt: string): LedgerRow => ({
+  organization_id: organizationId,
+  month: monthKey(ts),
+  recorded_at: recordedAt,
+  course_id: null,
+  instructor_id: null,
+  lessons: 0,
+  attendees: 0,
+  enrolled: 0,
+  charges: '0',
+  collections: '0',
+});
+
+/** The figures a ledger line moves, by metric and dimension, as stat_totals sums them. */
+function* ledgerFigures(row: LedgerRow): Generator<[metric: string, dim: string, delta: bigint]> {
+  if (row.collections !== '0') yield ['collections', '', BigInt(row.collections)];
+  if (row.charges !== '0') yield ['lesson_charges', '', BigInt(row.charges)];
+  if (row.course_id === null) return;
+  for (const dim of [`course:${row.course_id}`, `instructor:${row.instructor_id ?? ''}`]) {
+    if (row.lessons !== 0) yield ['lessons', dim, BigInt(row.lessons)];
+    if (row.attendees !== 0) yield ['attendees', dim, BigInt(row.attendees)];
+    if (row.enrolled !== 0) yield ['enrolled', dim, BigInt(row.enrolled)];
+  }
 }
 
 interface Version {
@@ -107,7 +144,7 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
 
   const first = events[0];
   if (first.type === 'AttendanceEdited' || first.type === 'AttendanceDeleted')
-    await removeLesson(sql, t, first.data.attendanceId, at(first), debt, ledger);
+    await removeLesson(sql, t, first.data.attendanceId, at(first), pos(first), debt, ledger);
 
   const changes = await writeVersions(sql, t, events);
   await writePayments(sql, t, events, debt, ledger);
@@ -117,31 +154,70 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     await recount(sql, t, changes, ledger);
   }
 
-  if (ledger.length > 0)
+  if (ledger.length > 0) {
+    // The sums as of now move by the figures of the part's lines, summed here per metric, month and dimension.
+    const totals = new Map<
+      string,
+      { organization_id: string; metric: string; month: string; dim: string; delta: bigint }
+    >();
+    for (const row of ledger)
+      for (const [metric, dim, delta] of ledgerFigures(row)) {
+        const key = `${row.organization_id} ${metric} ${row.month} ${dim}`;
+        const x = totals.get(key);
+        if (x) x.delta += delta;
+        else totals.set(key, { organization_id: row.organization_id, metric, month: row.month, dim, delta });
+      }
     await sql.query(
-      `WITH x AS (
-         SELECT organization_id, metric, ${month('ts')} AS month, dim, recorded_at, delta
-           FROM ${recordset('$1', 'organization_id uuid, metric text, ts timestamptz, dim text, recorded_at timestamptz, delta bigint')}
-       ),
-       ins AS (
-         INSERT INTO ${t('stat_ledger')} (organization_id, metric, month, dim, recorded_at, delta)
-         SELECT organization_id, metric, month, dim, recorded_at, delta FROM x
+      `WITH ins AS (
+         INSERT INTO ${t('stat_ledger')} (organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees,
+                enrolled, charges, collections)
+         SELECT organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees, enrolled, charges, collections
+           FROM ${recordset('$1', 'organization_id uuid, month text, recorded_at timestamptz, course_id uuid, instructor_id uuid, lessons int, attendees int, enrolled int, charges bigint, collections bigint')}
        )
        INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
-       SELECT organization_id, metric, month, dim, sum(delta) FROM x GROUP BY organization_id, metric, month, dim
+       SELECT organization_id, metric, month, dim, delta
+         FROM ${recordset('$2', 'organization_id uuid, metric text, month text, dim text, delta bigint')}
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
-      [JSON.stringify(ledger)],
+      [
+        JSON.stringify(ledger),
+        JSON.stringify([...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() }))),
+      ],
     );
+  }
   if (debt.length > 0) {
-    // The lines come back with their Istanbul day as SQL computed it: the accounts are folded from them.
-    const written = await sql.query<DayLine>(
-      `INSERT INTO ${t('stat_debt')} (organization_id, student_id, course_id, kind, day, recorded_at, delta)
-       SELECT organization_id, student_id, course_id, kind, ${day('ts')}, recorded_at, delta
-         FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, kind text, ts timestamptz, recorded_at timestamptz, delta bigint')}
-       RETURNING organization_id, student_id, course_id, kind, day::text AS day, delta::text AS delta`,
-      [JSON.stringify(debt)],
+    // Each line's Istanbul day is computed here (the domain's calendar, as SQL's AT TIME ZONE gives it; an int
+    // test compares both): the accounts are folded from the same lines without reading them back.
+    // The lines of one event that share all but their student and amount (a lesson's) are one row.
+    const days = new Map<string, string>();
+    const groups = new Map<string, DebtGroup>();
+    const lines: DayLine[] = debt.map((l) => {
+      let d = days.get(l.ts);
+      if (d === undefined) days.set(l.ts, (d = dayKey(l.ts)));
+      const line = { ...l, day: d };
+      const key = `${l.q} ${l.organization_id} ${l.course_id} ${l.kind} ${d}`;
+      const g = groups.get(key);
+      if (g) {
+        g.students.push(l.student_id);
+        g.deltas.push(l.delta);
+      } else
+        groups.set(key, {
+          organization_id: l.organization_id,
+          course_id: l.course_id,
+          kind: l.kind,
+          day: d,
+          recorded_at: l.recorded_at,
+          students: [l.student_id],
+          deltas: [l.delta],
+        });
+      return line;
+    });
+    await sql.query(
+      `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
+       SELECT organization_id, course_id, kind, day, recorded_at, students, deltas
+         FROM ${recordset('$1', 'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]')}`,
+      [JSON.stringify([...groups.values()])],
     );
-    await refreshAccounts(sql, t, written.rows);
+    await refreshAccounts(sql, t, lines);
   }
 
   const last = new Map<string, string>();
@@ -306,7 +382,7 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
       };
       state.set(p.id, p);
       inserted.push(p);
-      debt.push({ ...account(p), kind: 'payment', ts: p.date, recorded_at: rec, delta: p.amount });
+      debt.push({ ...account(p), kind: 'payment', ts: p.date, recorded_at: rec, delta: p.amount, q: pos(e) });
       if (p.counted) ledger.push(collection(p, rec, p.amount));
       continue;
     }
@@ -320,7 +396,14 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
     } else next.active = e.type === 'PaymentResurrected';
     const dh = held(next) - held(old);
     if (dh !== 0n)
-      debt.push({ ...account(next), kind: 'payment', ts: next.date, recorded_at: rec, delta: String(dh) });
+      debt.push({
+        ...account(next),
+        kind: 'payment',
+        ts: next.date,
+        recorded_at: rec,
+        delta: String(dh),
+        q: pos(e),
+      });
     const dc = counted(next) - counted(old);
     if (dc !== 0n) ledger.push(collection(next, rec, String(dc)));
     Object.assign(old, next);
@@ -354,12 +437,8 @@ const account = (p: { organization_id: string; student_id: string; course_id: st
 });
 
 const collection = (p: PaymentRow, rec: string, delta: string): LedgerRow => ({
-  organization_id: p.organization_id,
-  metric: 'collections',
-  ts: p.date,
-  dim: '',
-  recorded_at: rec,
-  delta,
+  ...ledgerLine(p.organization_id, p.date, rec),
+  collections: delta,
 });
 
 /** An enrolment version as the lessons of a part are priced and counted by it. */
@@ -467,7 +546,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
   for (const list of byAccount.values()) list.sort(holderFirst);
   const charges = new Map<string, bigint>();
   const enrolled = new Map<string, number>();
-  const rows = lessons.flatMap((e) => {
+  const rows = lessons.map((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
     const q = Number(e.globalPosition);
     const at = Date.parse(d.timestamp);
@@ -475,50 +554,30 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     for (const v of byCourse.get(d.courseId) ?? [])
       if (holds(v, d.organizationId, at, q)) students.add(v.student_id);
     enrolled.set(d.attendanceId, students.size);
-    return d.attendants.map((s) => {
-      const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
-      const charge = h?.charge ?? 0;
-      charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
-      return {
-        attendance_id: d.attendanceId,
-        student_id: s,
-        organization_id: d.organizationId,
-        course_id: d.courseId,
-        at: d.timestamp,
-        pos: pos(e),
-        charge,
-      };
-    });
+    return {
+      attendance_id: d.attendanceId,
+      organization_id: d.organizationId,
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      at: d.timestamp,
+      pos: pos(e),
+      attendees: d.attendants.length,
+      enrolled: students.size,
+      students: d.attendants,
+      charges: d.attendants.map((s) => {
+        const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
+        const charge = h?.charge ?? 0;
+        charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
+        return charge;
+      }),
+    };
   });
-  if (rows.length > 0)
-    await sql.query(
-      `INSERT INTO ${t('stat_lessons')} (attendance_id, student_id, organization_id, course_id, at, pos, charge)
-       SELECT attendance_id, student_id, organization_id, course_id, at, pos, charge
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, organization_id uuid, course_id uuid, at timestamptz, pos bigint, charge bigint')}`,
-      [JSON.stringify(rows)],
-    );
   await sql.query(
     `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
-            enrolled)
-     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int')}`,
-    [
-      JSON.stringify(
-        lessons.map((e) => {
-          const d = (e as EventOf<'AttendanceAdded'>).data;
-          return {
-            attendance_id: d.attendanceId,
-            organization_id: d.organizationId,
-            course_id: d.courseId,
-            instructor_id: d.instructorId,
-            at: d.timestamp,
-            pos: pos(e),
-            attendees: d.attendants.length,
-            enrolled: enrolled.get(d.attendanceId) ?? 0,
-          };
-        }),
-      ),
-    ],
+            enrolled, students, charges)
+     SELECT attendance_id, organization_id, course_id, instructor_id, at, pos, attendees, enrolled, students, charges
+       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]')}`,
+    [JSON.stringify(rows)],
   );
   for (const e of lessons) {
     const d = (e as EventOf<'AttendanceAdded'>).data;
@@ -536,31 +595,28 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
           ts: d.timestamp,
           recorded_at: rec,
           delta: charge.toString(),
+          q: pos(e),
         });
     }
-    const row = (metric: string, dim: string, delta: bigint | number): LedgerRow => ({
-      organization_id: d.organizationId,
-      metric,
-      ts: d.timestamp,
-      dim,
-      recorded_at: rec,
-      delta: String(delta),
+    ledger.push({
+      ...ledgerLine(d.organizationId, d.timestamp, rec),
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      lessons: 1,
+      attendees: d.attendants.length,
+      enrolled: enrolled.get(d.attendanceId) ?? 0,
+      charges: sum.toString(),
     });
-    if (sum !== 0n) ledger.push(row('lesson_charges', '', sum));
-    for (const dim of [`course:${d.courseId}`, `instructor:${d.instructorId ?? ''}`]) {
-      ledger.push(row('lessons', dim, 1));
-      ledger.push(row('attendees', dim, d.attendants.length));
-      ledger.push(row('enrolled', dim, enrolled.get(d.attendanceId) ?? 0));
-    }
   }
 }
 
-/** A lesson taken back as it stands (its rows' current charges and counts) at `rec`. */
+/** A lesson taken back as it stands (its students' current charges and its counts) at `rec`. */
 async function removeLesson(
   sql: Sql,
   t: T,
   attendanceId: string,
   rec: string,
+  q: string,
   debt: DebtLine[],
   ledger: LedgerRow[],
 ) {
@@ -571,55 +627,41 @@ async function removeLesson(
     at: Date;
     attendees: number;
     enrolled: number;
+    students: string[];
+    charges: string[];
   }>(
     `DELETE FROM ${t('stat_attendances')} WHERE attendance_id = $1
-     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled`,
+     RETURNING organization_id, course_id, instructor_id, at, attendees, enrolled, students::text[], charges::text[]`,
     [attendanceId],
   );
   for (const x of a.rows) {
     const ts = new Date(x.at).toISOString();
-    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`])
-      for (const [metric, value] of [
-        ['lessons', 1],
-        ['attendees', x.attendees],
-        ['enrolled', x.enrolled],
-      ] as const)
-        ledger.push({
+    let sum = 0n;
+    x.students.forEach((student, i) => {
+      const charge = BigInt(x.charges[i]);
+      sum += charge;
+      if (charge !== 0n)
+        debt.push({
           organization_id: x.organization_id,
-          metric,
+          student_id: student,
+          course_id: x.course_id,
+          kind: 'charge',
           ts,
-          dim,
           recorded_at: rec,
-          delta: String(-value),
+          delta: String(-charge),
+          q,
         });
-  }
-  const l = await sql.query<{
-    organization_id: string;
-    student_id: string;
-    course_id: string;
-    at: Date;
-    charge: string;
-  }>(
-    `DELETE FROM ${t('stat_lessons')} WHERE attendance_id = $1
-     RETURNING organization_id, student_id, course_id, at, charge::text`,
-    [attendanceId],
-  );
-  let sum = 0n;
-  for (const x of l.rows) {
-    const ts = new Date(x.at).toISOString();
-    if (BigInt(x.charge) !== 0n)
-      debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: String(-BigInt(x.charge)) });
-    sum += BigInt(x.charge);
-  }
-  if (sum !== 0n)
-    ledger.push({
-      organization_id: l.rows[0].organization_id,
-      metric: 'lesson_charges',
-      ts: new Date(l.rows[0].at).toISOString(),
-      dim: '',
-      recorded_at: rec,
-      delta: String(-sum),
     });
+    ledger.push({
+      ...ledgerLine(x.organization_id, ts, rec),
+      course_id: x.course_id,
+      instructor_id: x.instructor_id,
+      lessons: -1,
+      attendees: -x.attendees,
+      enrolled: -x.enrolled,
+      charges: String(-sum),
+    });
+  }
 }
 
 /**
@@ -641,22 +683,22 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   }>(
     `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
      pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
-     -- Each range on the (student_id, course_id, at) index: the two moved ranges, and the whole of both
-     -- versions when the terms changed.
+     -- The student's lessons of the course in each range, on the (course_id, at) index: the two moved ranges,
+     -- and the whole of both versions when the terms changed.
      l AS (
-       SELECT pv.q, pv.rec, x.* FROM pv
+       SELECT pv.q, pv.rec, pv.student_id, x.* FROM pv
        CROSS JOIN LATERAL (
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo1 AND l.at < pv.hi1
-            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = pv.course_id AND a.at >= pv.lo1 AND a.at < pv.hi1
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
          UNION
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo2 AND l.at < pv.hi2
-            AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = pv.course_id AND a.at >= pv.lo2 AND a.at < pv.hi2
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
          UNION
-         SELECT l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at FROM ${t('stat_lessons')} l
-          WHERE pv.terms AND l.student_id = pv.student_id AND l.course_id = pv.course_id AND l.at >= pv.lo
-            AND l.at < pv.hi AND l.organization_id = pv.organization_id AND l.pos < pv.q
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
+          WHERE pv.terms AND a.course_id = pv.course_id AND a.at >= pv.lo AND a.at < pv.hi
+            AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
        ) x
      ),
      d AS (
@@ -675,37 +717,73 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
-    debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta });
+    debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta, q: x.q });
     const key = `${x.q} ${x.organization_id} ${monthKey(ts)}`;
     const m = byMonth.get(key);
-    if (m) m.delta = String(BigInt(m.delta) + BigInt(x.delta));
-    else
-      byMonth.set(key, {
-        organization_id: x.organization_id,
-        metric: 'lesson_charges',
-        ts,
-        dim: '',
-        recorded_at: rec,
-        delta: x.delta,
-      });
+    if (m) m.charges = String(BigInt(m.charges) + BigInt(x.delta));
+    else byMonth.set(key, { ...ledgerLine(x.organization_id, ts, rec), charges: x.delta });
     const k = `${x.attendance_id} ${x.student_id}`;
     const p = perLesson.get(k) ?? { attendance_id: x.attendance_id, student_id: x.student_id, delta: 0n };
     p.delta += BigInt(x.delta);
     perLesson.set(k, p);
   }
-  for (const row of byMonth.values()) if (BigInt(row.delta) !== 0n) ledger.push(row);
+  for (const row of byMonth.values()) if (BigInt(row.charges) !== 0n) ledger.push(row);
   const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
   if (moved.length > 0)
     await sql.query(
-      `UPDATE ${t('stat_lessons')} l SET charge = l.charge + x.delta
-         FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')}
-        WHERE l.attendance_id = x.attendance_id AND l.student_id = x.student_id`,
+      // Each lesson's charges move by its students' differences, in the order of its students.
+      `WITH x AS MATERIALIZED (SELECT * FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')})
+       UPDATE ${t('stat_attendances')} a
+          SET charges = (SELECT array_agg(u.charge + coalesce(x.delta, 0) ORDER BY u.i)
+                           FROM unnest(a.charges, a.students) WITH ORDINALITY AS u(charge, student_id, i)
+                           LEFT JOIN x ON x.attendance_id = a.attendance_id AND x.student_id = u.student_id)
+        WHERE a.attendance_id IN (SELECT attendance_id FROM x)`,
       [JSON.stringify(moved.map((p) => ({ ...p, delta: p.delta.toString() })))],
     );
 }
 
-/** The Istanbul month of an instant, as the ledger's `month` column. */
-const monthKey = (iso: string) => monthOf(Date.parse(iso));
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * The Istanbul month of an instant as the ledger's `month` column ('YYYY-MM', as SQL's
+ * `to_char(at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM')` writes it), computed here instead of per row in SQL.
+ */
+export const monthKey = (iso: string) => localDay(Date.parse(iso)).slice(0, -3);
+
+/** The Istanbul calendar day of an instant, 'YYYY-MM-DD' (SQL's `(at AT TIME ZONE 'Europe/Istanbul')::date`). */
+export const dayKey = (iso: string) => localDay(Date.parse(iso));
+
+const DAY_MS = 86_400_000;
+/** UTC day -> the zone's offset through that whole day (NaN when it changes inside the day). */
+const dayOffsets = new Map<number, number>();
+
+/** The zone's offset (ms) at an instant, from the domain's calendar. */
+function offsetOf(epochMs: number): number {
+  const l = toLocal(epochMs);
+  return utcWall(l.year, l.month - 1, l.day, l.hour, l.minute, l.second, l.millisecond) - epochMs;
+}
+
+/**
+ * The Istanbul day of an instant. The domain's calendar is asked twice per UTC day met (at its first and last
+ * millisecond): an offset equal at both ends holds through the day, as the zone changes it at most once in a
+ * day. A batch's lessons fall on far fewer days than hours, and each new hour cost the calendar two Intl calls.
+ */
+function localDay(epochMs: number): string {
+  const n = Math.floor(epochMs / DAY_MS);
+  let offset = dayOffsets.get(n);
+  if (offset === undefined) {
+    const first = offsetOf(n * DAY_MS);
+    offset = first === offsetOf((n + 1) * DAY_MS - 1) ? first : Number.NaN;
+    if (dayOffsets.size >= 100_000) dayOffsets.clear();
+    dayOffsets.set(n, offset);
+  }
+  if (Number.isNaN(offset)) {
+    const l = toLocal(epochMs);
+    return `${pad(l.year, 4)}-${pad(l.month, 2)}-${pad(l.day, 2)}`;
+  }
+  const d = new Date(epochMs + offset);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+}
 
 /**
  * Each enrolment change re-counts the students enrolled at its course's lessons recorded before it whose time
@@ -754,23 +832,20 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
   for (const x of r.rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
-    for (const dim of [`course:${x.course_id}`, `instructor:${x.instructor_id ?? ''}`]) {
-      const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${dim}`;
-      const m = lines.get(key);
-      if (m) m.delta = String(Number(m.delta) + x.delta);
-      else
-        lines.set(key, {
-          organization_id: x.organization_id,
-          metric: 'enrolled',
-          ts,
-          dim,
-          recorded_at: rec,
-          delta: String(x.delta),
-        });
-    }
+    // One line per change, month, course and instructor: the lesson's course and instructor lines move alike.
+    const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${x.course_id} ${x.instructor_id ?? ''}`;
+    const m = lines.get(key);
+    if (m) m.enrolled += x.delta;
+    else
+      lines.set(key, {
+        ...ledgerLine(x.organization_id, ts, rec),
+        course_id: x.course_id,
+        instructor_id: x.instructor_id,
+        enrolled: x.delta,
+      });
     perLesson.set(x.attendance_id, (perLesson.get(x.attendance_id) ?? 0) + x.delta);
   }
-  for (const row of lines.values()) if (Number(row.delta) !== 0) ledger.push(row);
+  for (const row of lines.values()) if (row.enrolled !== 0) ledger.push(row);
   const moved = [...perLesson].filter(([, d]) => d !== 0);
   if (moved.length > 0)
     await sql.query(
@@ -781,14 +856,26 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     );
 }
 
-/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD') and change. */
+/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD'), moment and change. */
 interface DayLine {
   organization_id: string;
   student_id: string;
   course_id: string;
   kind: 'charge' | 'payment';
   day: string;
+  recorded_at: string;
   delta: string;
+}
+
+/** The debt lines of one event, course, kind and day, as one stat_debt row: their students and amounts. */
+interface DebtGroup {
+  organization_id: string;
+  course_id: string;
+  kind: 'charge' | 'payment';
+  day: string;
+  recorded_at: string;
+  students: string[];
+  deltas: string[];
 }
 
 /** An account's lines summed per kind and day (zero sums left out), as stat_debt_accounts keeps them. */
@@ -796,6 +883,15 @@ interface AccountSums {
   organization_id: string;
   student_id: string;
   course_id: string;
+  sums: Sums;
+}
+
+/**
+ * The `sums` column: the days of each kind in order with their sums. JSON, not arrays of dates and numbers:
+ * only this refresh reads it, and json is stored and sent back as written, where arrays were parsed and
+ * printed element by element on every write and read.
+ */
+interface Sums {
   charge_days: string[];
   charges: number[];
   payment_days: string[];
@@ -833,50 +929,94 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
       payments: new Map(),
     });
   const stored = await sql.query<AccountSums>(
-    // As JSON, which the driver parses natively (its array parser was most of this refresh's own time).
-    `SELECT s.organization_id, s.student_id, s.course_id, to_json(s.charge_days) AS charge_days,
-            to_json(s.charges) AS charges, to_json(s.payment_days) AS payment_days, to_json(s.payments) AS payments
+    `SELECT s.organization_id, s.student_id, s.course_id, s.sums
        FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
        JOIN ${t('stat_debt_accounts')} s ON s.organization_id = x.organization_id AND s.student_id = x.student_id
         AND s.course_id = x.course_id`,
     [JSON.stringify([...accounts.values()].map((a) => a.account))],
   );
-  for (const row of stored.rows) {
-    const a = of(row);
-    row.charge_days.forEach((d, i) => a.charges.set(d, row.charges[i]));
-    row.payment_days.forEach((d, i) => a.payments.set(d, row.payments[i]));
-  }
+  const before = new Map<string, Sums>();
+  for (const { sums, ...row } of stored.rows)
+    before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sums);
+  // The part's lines summed per account, kind and day, then merged into the kept sums (both in day order).
   for (const l of lines) {
     const a = of(l);
     add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
   }
-  const rows = [...accounts.values()].map(({ account: a, charges, payments }) => {
-    const c = [...charges].sort(byDay);
-    const p = [...payments].sort(byDay);
-    return {
-      ...a,
-      ...ageingInputs(c, p),
+  const added: unknown[] = [];
+  const changed: unknown[] = [];
+  for (const [key, { account: a, charges, payments }] of accounts) {
+    const was = before.get(key);
+    const c = merged(was?.charge_days ?? [], was?.charges ?? [], charges);
+    const p = merged(was?.payment_days ?? [], was?.payments ?? [], payments);
+    const sums: Sums = {
       charge_days: c.map(([d]) => d),
       charges: c.map(([, v]) => v),
       payment_days: p.map(([d]) => d),
       payments: p.map(([, v]) => v),
     };
-  });
-  await sql.query(
-    `INSERT INTO ${t('stat_debt_accounts')} AS s (organization_id, student_id, course_id, credit, has_debits, days,
-            unpaid, charge_days, charges, payment_days, payments)
-     SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, charge_days, charges,
-            payment_days, payments
-       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], charge_days date[], charges bigint[], payment_days date[], payments bigint[]')}
-     ON CONFLICT (organization_id, student_id, course_id) DO UPDATE
-        SET credit = excluded.credit, has_debits = excluded.has_debits, days = excluded.days, unpaid = excluded.unpaid,
-            charge_days = excluded.charge_days, charges = excluded.charges, payment_days = excluded.payment_days,
-            payments = excluded.payments`,
-    [JSON.stringify(rows)],
-  );
+    // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
+    if (was !== undefined && sameSums(was, sums)) continue;
+    (was === undefined ? added : changed).push({ ...a, ...ageingInputs(c, p), sums });
+  }
+  const columns =
+    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], sums json';
+  // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
+  if (added.length > 0)
+    await sql.query(
+      `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
+              sums)
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums
+         FROM ${recordset('$1', columns)}`,
+      [JSON.stringify(added)],
+    );
+  if (changed.length > 0)
+    await sql.query(
+      `UPDATE ${t('stat_debt_accounts')} s
+          SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
+         FROM ${recordset('$1', columns)}
+        WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
+      [JSON.stringify(changed)],
+    );
 }
 
+const sameArray = <V>(a: readonly V[], b: readonly V[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+/** Whether an account's sums per kind and day are the same. */
+const sameSums = (a: Sums, b: Sums) =>
+  sameArray(a.charge_days, b.charge_days) &&
+  sameArray(a.charges, b.charges) &&
+  sameArray(a.payment_days, b.payment_days) &&
+  sameArray(a.payments, b.payments);
+
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+
+/**
+ * Kept sums per day (in day order, none zero) with a part's sums per day added: in day order, the days whose
+ * sum became zero left out.
+ */
+function merged(days: readonly string[], sums: readonly number[], part: DaySums): Array<[string, number]> {
+  const extra = [...part].sort(byDay);
+  const out: Array<[string, number]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < days.length || j < extra.length) {
+    if (j >= extra.length || (i < days.length && days[i] < extra[j][0])) {
+      out.push([days[i], sums[i]]);
+      i++;
+    } else if (i >= days.length || extra[j][0] < days[i]) {
+      if (extra[j][1] !== 0) out.push(extra[j]);
+      j++;
+    } else {
+      const total = sums[i] + extra[j][1];
+      if (!Number.isSafeInteger(total)) throw new Error(`statistics: debt sum out of range (${total})`);
+      if (total !== 0) out.push([days[i], total]);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
 
 /**
  * `accountsFromLines` in memory, from an account's non-zero sums per day of charges and of payments, each in

@@ -18,8 +18,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../apps/server/t
 import { ProjectionRunner } from '../runtime/runner';
 import type { Sql } from '../runtime/sql';
 import { statisticsProjection } from './statistics.projection';
-import { readStatistics } from './statistics.reader';
-import { accountsFromLines, holder } from './statistics.sql';
+import { ledgerSums, ledgerTotals, readStatistics } from './statistics.reader';
+import { accountsFromLines, debtLines, holder } from './statistics.sql';
 
 /**
  * The statistics read model keeps per account only what the debt ageing needs (account versions) and re-counts
@@ -62,7 +62,10 @@ function prng(seed: number) {
 type Enrollment = BalanceEnrollment & { studentId: string };
 interface Model {
   enrollments: Map<string, Enrollment>;
-  attendances: Map<string, { courseId: string; timestamp: string; attendants: string[] }>;
+  attendances: Map<
+    string,
+    { courseId: string; instructorId: string | null; timestamp: string; attendants: string[] }
+  >;
 }
 
 /**
@@ -76,6 +79,7 @@ function scenario(seed: number, organizationId: string) {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const students = Array.from({ length: int(1, 3) }, () => randomUUID());
   const courses = Array.from({ length: int(1, 2) }, () => randomUUID());
+  const instructors = Array.from({ length: 2 }, () => randomUUID());
   const model: Model = { enrollments: new Map(), attendances: new Map() };
   const payments = new Map<
     string,
@@ -166,19 +170,25 @@ function scenario(seed: number, organizationId: string) {
         r() < 0.4 ? (r() < 0.5 ? anchor.startDate : (anchor.endDate ?? anchor.startDate)) : someDate();
       const attendants = students.filter(() => r() < 0.6);
       if (attendants.length === 0) attendants.push(pick(students));
-      const a = { courseId: r() < 0.8 ? anchor.courseId : pick(courses), timestamp, attendants };
+      const a = {
+        courseId: r() < 0.8 ? anchor.courseId : pick(courses),
+        instructorId: r() < 0.5 ? null : pick(instructors),
+        timestamp,
+        attendants,
+      };
       model.attendances.set(id, a);
-      push(`attendance-${id}`, 'AttendanceAdded', {
-        attendanceId: id,
-        instructorId: r() < 0.5 ? null : randomUUID(),
-        ...a,
-      });
+      push(`attendance-${id}`, 'AttendanceAdded', { attendanceId: id, ...a });
     } else if (kind < 0.68 && lessons.length > 0) {
       const id = pick(lessons);
       const a = model.attendances.get(id)!;
-      const next = { ...a, timestamp: r() < 0.5 ? someDate() : a.timestamp, attendants: [pick(students)] };
+      const next = {
+        ...a,
+        instructorId: null,
+        timestamp: r() < 0.5 ? someDate() : a.timestamp,
+        attendants: [pick(students)],
+      };
       model.attendances.set(id, next);
-      push(`attendance-${id}`, 'AttendanceEdited', { attendanceId: id, instructorId: null, ...next });
+      push(`attendance-${id}`, 'AttendanceEdited', { attendanceId: id, ...next });
     } else if (kind < 0.72 && lessons.length > 0) {
       const id = pick(lessons);
       const a = model.attendances.get(id)!;
@@ -222,8 +232,8 @@ async function ageingFromLines(sql: Sql, organizationId: string, asOf: string) {
     day: string;
     total: string;
   }>(
-    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total FROM stat_debt
-      WHERE organization_id = $1 AND recorded_at <= $2::timestamptz
+    `SELECT student_id, course_id, kind, day::text AS day, sum(delta)::text AS total
+       FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} l
       GROUP BY student_id, course_id, kind, day HAVING sum(delta) <> 0`,
     [organizationId, asOf],
   );
@@ -278,23 +288,25 @@ async function ageingFromLines(sql: Sql, organizationId: string, asOf: string) {
 async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lines') {
   const sums = (kind: string, what: 'day' | 'total') =>
     `(SELECT coalesce(array_agg(${what === 'day' ? 's.day::text' : 's.total::text'} ORDER BY s.day), '{}')
-        FROM (SELECT d.day, sum(d.delta) AS total FROM stat_debt d
-               WHERE d.organization_id = x.organization_id AND d.student_id = x.student_id
-                 AND d.course_id = x.course_id AND d.kind = '${kind}'
-               GROUP BY d.day HAVING sum(d.delta) <> 0) s)`;
+        FROM (SELECT l.day, sum(l.delta) AS total
+                FROM ${debtLines(`d.organization_id = x.organization_id AND d.course_id = x.course_id AND d.kind = '${kind}'`)} l
+               WHERE l.student_id = x.student_id
+               GROUP BY l.day HAVING sum(l.delta) <> 0) s)`;
   const r = await sql.query(
     from === 'kept'
       ? `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days,
-                unpaid::text[] AS unpaid, charge_days::text[] AS charge_days, charges::text[] AS charges,
-                payment_days::text[] AS payment_days, payments::text[] AS payments
+                unpaid::text[] AS unpaid, ARRAY(SELECT e.v FROM json_array_elements_text(sums->'charge_days') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS charge_days,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'charges') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS charges,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'payment_days') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS payment_days,
+                ARRAY(SELECT e.v FROM json_array_elements_text(sums->'payments') WITH ORDINALITY AS e(v, i) ORDER BY e.i) AS payments
            FROM stat_debt_accounts WHERE organization_id = $1 ORDER BY student_id, course_id`
       : `SELECT x.student_id, x.course_id, x.credit::text AS credit, x.has_debits, x.days::text[] AS days,
                 x.unpaid::text[] AS unpaid, ${sums('charge', 'day')} AS charge_days,
                 ${sums('charge', 'total')} AS charges, ${sums('payment', 'day')} AS payment_days,
                 ${sums('payment', 'total')} AS payments
            FROM (${accountsFromLines(
-             'stat_debt d WHERE d.organization_id = $1',
-             '(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt WHERE organization_id = $1)',
+             `${debtLines('d.organization_id = $1')} d`,
+             `(SELECT DISTINCT organization_id, student_id, course_id FROM ${debtLines('d.organization_id = $1')} l)`,
            )}) x
           ORDER BY x.student_id, x.course_id`,
     [organizationId],
@@ -302,31 +314,71 @@ async function accountRows(sql: Sql, organizationId: string, from: 'kept' | 'lin
   return r.rows;
 }
 
-/** The students enrolled at each lesson of a state, summed per course (byCourse `enrolled`). */
-function enrolledByCourse(state: Model, from: string, to: string) {
-  const out = new Map<string, number>();
+interface Counted {
+  lessons: number;
+  attendees: number;
+  enrolled: number;
+}
+
+const istanbulMonth = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Istanbul',
+  year: 'numeric',
+  month: '2-digit',
+});
+
+/**
+ * The lessons of a state in the months asked, their attendees and the students enrolled at each, summed per
+ * course and per instructor ('' for Diğer): byCourse and byInstructor.
+ */
+function countedBy(state: Model, from: string, to: string) {
+  const out = { course: new Map<string, Counted>(), instructor: new Map<string, Counted>() };
   for (const a of state.attendances.values()) {
-    const month = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Istanbul',
-      year: 'numeric',
-      month: '2-digit',
-    })
-      .format(new Date(a.timestamp))
-      .slice(0, 7);
+    const month = istanbulMonth.format(new Date(a.timestamp)).slice(0, 7);
     if (month < from || month > to) continue;
     const students = new Set(
       [...state.enrollments.values()]
         .filter((e) => e.courseId === a.courseId && enrollmentCoversAttendance(e, a.timestamp))
         .map((e) => e.studentId),
     );
-    out.set(a.courseId, (out.get(a.courseId) ?? 0) + students.size);
+    for (const [m, id] of [
+      [out.course, a.courseId],
+      [out.instructor, a.instructorId ?? ''],
+    ] as const) {
+      const c = m.get(id) ?? { lessons: 0, attendees: 0, enrolled: 0 };
+      c.lessons += 1;
+      c.attendees += a.attendants.length;
+      c.enrolled += students.size;
+      m.set(id, c);
+    }
   }
   return out;
+}
+
+/** An answer's groups as counts by id ('' for Diğer). */
+const countsOf = (groups: ReadonlyArray<{ id: string | null } & Counted>) =>
+  new Map(
+    groups.map((g) => [g.id ?? '', { lessons: g.lessons, attendees: g.attendees, enrolled: g.enrolled }]),
+  );
+
+/** The figures as of now kept in stat_totals, and the same summed from every ledger line (non-zero, sorted). */
+async function totalsKeptAndSummed(sql: Sql, organizationId: string) {
+  const kept = await sql.query<{ metric: string; month: string; dim: string; total: string }>(
+    `SELECT metric, month, dim, total::text AS total FROM stat_totals WHERE organization_id = $1 AND total <> 0`,
+    [organizationId],
+  );
+  const summed = ledgerTotals(
+    await ledgerSums(sql, organizationId, '0000-01', '9999-12', '9999-12-31T00:00:00.000Z'),
+  ).filter((x) => x.total !== '0');
+  const key = (x: { metric: string; month: string; dim: string }) => `${x.metric} ${x.month} ${x.dim}`;
+  const sorted = (xs: Array<{ metric: string; month: string; dim: string; total: string }>) =>
+    xs.map((x) => ({ ...x })).sort((a, b) => key(a).localeCompare(key(b)));
+  return { kept: sorted(kept.rows), summed: sorted(summed) };
 }
 
 describe('statistics projection: ageing from account versions, enrolled counts re-counted where moved', () => {
   it('answers as of any moment what the lines and enrolments recorded until then give', async () => {
     let pricedLessons = 0;
+    let countedLessons = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const organizationId = randomUUID();
@@ -361,11 +413,17 @@ describe('statistics projection: ageing from account versions, enrolled counts r
         const priced = await t.db.query<{ charge: string; holder: string }>(
           `SELECT l.charge::text AS charge,
                   coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
-             FROM stat_lessons l WHERE l.organization_id = $1`,
+             FROM (SELECT a.organization_id, s.student_id, a.course_id, a.at, s.charge FROM stat_attendances a
+                    CROSS JOIN LATERAL unnest(a.students, a.charges) AS s(student_id, charge)) l
+            WHERE l.organization_id = $1`,
           [organizationId],
         );
         expect(priced.rows.filter((r) => r.charge !== r.holder)).toEqual([]);
         pricedLessons += priced.rows.filter((r) => r.charge !== '0').length;
+        // The figures as of now (stat_totals) are the sums of the ledger's lines (the answers as of a moment).
+        const { kept, summed } = await totalsKeptAndSummed(t.db, organizationId);
+        expect(kept).toEqual(summed);
+        countedLessons += kept.filter((x) => x.metric === 'lessons').length;
 
         const cuts = [0, Math.floor(events.length / 2), events.length - 1];
         for (const i of cuts) {
@@ -374,15 +432,16 @@ describe('statistics projection: ageing from account versions, enrolled counts r
             const query = getStatisticsQuerySchema.parse({ from: '2025-01', asOf });
             const answer = await readStatistics(t.db, organizationId, query);
             expect(answer.debtAgeing, asOf).toEqual(await ageingFromLines(t.db, organizationId, asOf));
-            const want = enrolledByCourse(states[i], query.from, query.to);
-            const got = new Map(answer.byCourse.map((g) => [g.id!, g.enrolled]));
-            for (const [course, n] of want) expect(got.get(course) ?? 0, `${asOf} ${course}`).toBe(n);
+            const want = countedBy(states[i], query.from, query.to);
+            expect(countsOf(answer.byCourse), asOf).toEqual(want.course);
+            expect(countsOf(answer.byInstructor), asOf).toEqual(want.instructor);
           }
         }
       }),
       { numRuns: 20 },
     );
     expect(pricedLessons).toBeGreaterThan(0);
+    expect(countedLessons).toBeGreaterThan(0);
     // Twenty histories through the runner: minutes on a loaded machine.
   }, 300_000);
 });

@@ -25,7 +25,7 @@ import {
   type StatisticsQuery,
 } from '@okul/domain';
 import type { Sql } from '../runtime/sql';
-import { accountsFromLines } from './statistics.sql';
+import { accountsFromLines, debtLines } from './statistics.sql';
 
 /** Is `asOf` at or after the organisation's last event the statistics recorded (so the current sums hold)? */
 async function answeredFromCurrent(sql: Sql, organizationId: string, asOf: string): Promise<boolean> {
@@ -87,6 +87,68 @@ export async function readAgeGroupsUntil(
   };
 }
 
+/** A figure of the ledger summed: per metric, month and dimension, as stat_totals keeps them. */
+interface LedgerTotal {
+  metric: string;
+  month: string;
+  dim: string;
+  total: string;
+}
+
+interface LedgerSum {
+  month: string;
+  course_id: string | null;
+  instructor_id: string | null;
+  lessons: string;
+  attendees: string;
+  enrolled: string;
+  charges: string;
+  collections: string;
+}
+
+/** The ledger's changes recorded until `asOf`, summed per month, course and instructor. */
+export async function ledgerSums(sql: Sql, organizationId: string, from: string, to: string, asOf: string) {
+  const r = await sql.query<LedgerSum>(
+    `SELECT month, course_id, instructor_id, sum(lessons)::text AS lessons, sum(attendees)::text AS attendees,
+            sum(enrolled)::text AS enrolled, sum(charges)::text AS charges, sum(collections)::text AS collections
+       FROM stat_ledger
+      WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
+      GROUP BY month, course_id, instructor_id`,
+    [organizationId, from, to, asOf],
+  );
+  return r.rows;
+}
+
+/**
+ * The sums of the ledger's lines as stat_totals keeps them: per metric, month and dimension (a course's line
+ * counts for its course and its instructor, '' for Diğer).
+ */
+export function ledgerTotals(sums: readonly LedgerSum[]): LedgerTotal[] {
+  const totals = new Map<string, LedgerTotal & { sum: bigint }>();
+  const add = (metric: string, month: string, dim: string, value: string) => {
+    const key = `${metric} ${month} ${dim}`;
+    const x = totals.get(key) ?? { metric, month, dim, total: '', sum: 0n };
+    x.sum += BigInt(value);
+    totals.set(key, x);
+  };
+  for (const s of sums) {
+    add('collections', s.month, '', s.collections);
+    add('lesson_charges', s.month, '', s.charges);
+    if (s.course_id === null) continue;
+    for (const dim of [`course:${s.course_id}`, `instructor:${s.instructor_id ?? ''}`]) {
+      add('lessons', s.month, dim, s.lessons);
+      add('attendees', s.month, dim, s.attendees);
+      add('enrolled', s.month, dim, s.enrolled);
+    }
+  }
+  return [...totals.values()].map(({ metric, month, dim, sum }) => ({
+    metric,
+    month,
+    dim,
+    total: sum.toString(),
+  }));
+}
+
 interface VersionRow {
   enrollment_id: string;
   student_id: string;
@@ -128,15 +190,13 @@ export async function readStatisticsUntil(
   // A moment at or after the organisation's last recorded event is answered from the current sums and
   // versions (one small indexed read each); an earlier one from the changes recorded until then.
   const now = await answeredFromCurrent(sql, organizationId, asOf);
-  const ledger = await sql.query<{ metric: string; month: string; dim: string; total: string }>(
-    now
-      ? `SELECT metric, month, dim, total::text AS total FROM stat_totals
-          WHERE organization_id = $1 AND month >= $2 AND month <= $3`
-      : `SELECT metric, month, dim, sum(delta)::text AS total FROM stat_ledger
-          WHERE organization_id = $1 AND month >= $2 AND month <= $3 AND recorded_at <= $4::timestamptz
-          GROUP BY metric, month, dim`,
-    now ? [organizationId, from, to] : [organizationId, from, to, asOf],
-  );
+  const ledger = now
+    ? await sql.query<LedgerTotal>(
+        `SELECT metric, month, dim, total::text AS total FROM stat_totals
+          WHERE organization_id = $1 AND month >= $2 AND month <= $3`,
+        [organizationId, from, to],
+      )
+    : { rows: ledgerTotals(await ledgerSums(sql, organizationId, from, to, asOf)) };
   const versions = await sql.query<VersionRow>(
     `SELECT enrollment_id, student_id, course_id, enrollment_type, start_date, end_date, price::text, discount::text,
             period_unit, period_length
@@ -298,9 +358,9 @@ async function readDebtAgeing(
            FROM stat_debt_accounts WHERE organization_id = $1`
       : `SELECT student_id, course_id, credit::text AS credit, has_debits, days::text[] AS days, unpaid::text[] AS unpaid
            FROM (${accountsFromLines(
-             'stat_debt d WHERE d.organization_id = $1 AND d.recorded_at <= $2::timestamptz',
-             `(SELECT DISTINCT organization_id, student_id, course_id FROM stat_debt
-                WHERE organization_id = $1 AND recorded_at <= $2::timestamptz)`,
+             `${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} d`,
+             `(SELECT DISTINCT organization_id, student_id, course_id
+                 FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $2::timestamptz')} l)`,
            )}) x`,
     now ? [organizationId] : [organizationId, asOf],
   );
@@ -346,13 +406,12 @@ async function readDebtAgeing(
       day: string;
       total: string;
     }>(
-      `SELECT d.student_id, d.course_id, d.kind, d.day::text AS day, sum(d.delta)::text AS total
-         FROM stat_debt d
+      `SELECT l.student_id, l.course_id, l.kind, l.day::text AS day, sum(l.delta)::text AS total
+         FROM ${debtLines('d.organization_id = $1 AND d.recorded_at <= $4::timestamptz AND d.course_id = ANY($3::uuid[])')} l
          JOIN unnest($2::uuid[], $3::uuid[]) AS a(student_id, course_id)
-           ON a.student_id = d.student_id AND a.course_id = d.course_id
-        WHERE d.organization_id = $1 AND d.recorded_at <= $4::timestamptz
-        GROUP BY d.student_id, d.course_id, d.kind, d.day
-       HAVING sum(d.delta) <> 0`,
+           ON a.student_id = l.student_id AND a.course_id = l.course_id
+        GROUP BY l.student_id, l.course_id, l.kind, l.day
+       HAVING sum(l.delta) <> 0`,
       [organizationId, mixed.map((x) => x.studentId), mixed.map((x) => x.courseId), asOf],
     );
     for (const row of m.rows) {

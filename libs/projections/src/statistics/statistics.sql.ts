@@ -43,8 +43,17 @@ export const studentEnrolledAt = (
              AND ${currentAt('e', pos)} AND ${enrollmentCoversSql('e.start_date', 'e.end_date', at)})`;
 
 /**
- * The debt ageing's inputs per account (a student's course) from its stat_debt lines `d` (already narrowed by
- * the caller's FROM/WHERE, e.g. to the lines recorded until a moment): its credit, whether it has any debit,
+ * The stat_debt lines (organization_id, student_id, course_id, kind, day, recorded_at, delta) of the rows `d`
+ * that `where` keeps: each row holds the lines of one event, course, kind and day, one per student.
+ */
+export const debtLines = (where: string) => `
+  (SELECT d.organization_id, u.student_id, d.course_id, d.kind, d.day, d.recorded_at, u.delta
+     FROM stat_debt d CROSS JOIN LATERAL unnest(d.students, d.deltas) AS u(student_id, delta)
+    WHERE ${where})`;
+
+/**
+ * The debt ageing's inputs per account (a student's course) from its stat_debt lines `d` (a relation of
+ * `debtLines`, e.g. those recorded until a moment): its credit, whether it has any debit,
  * and the unpaid part of its debits by Istanbul day, payments settling the oldest first (statistics/ageing.ts
  * debtAgeing): what is unpaid is the newest debits up to debits minus credit. Debits of one day (a lesson and
  * a negative correction) are ordered by their unpaid part too, so the arrays never depend on the plan; of two
