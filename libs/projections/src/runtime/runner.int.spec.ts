@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore, StoredEvent } from '@okul/domain';
@@ -136,6 +137,39 @@ describe('ProjectionRunner on Postgres', () => {
     });
     await r.stop();
     expect((await projectionStatuses(db, store, [p]))[0]).toMatchObject({ state: 'stopped', generation: 1 });
+  });
+
+  it('answers its waiters at once when the database cannot be reached, not after their whole wait', async () => {
+    const { db, store } = await fresh();
+    let down = false;
+    const terminated = () =>
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    // The database as the runner sees it during a restart: every statement fails with a connection error.
+    const flaky: Db = {
+      ...db,
+      kind: db.kind,
+      query: (text, params, options) =>
+        down ? Promise.reject(terminated()) : db.query(text, params, options),
+      exec: (text) => (down ? Promise.reject(terminated()) : db.exec(text)),
+      transaction: (fn) => (down ? Promise.reject(terminated()) : db.transaction(fn)),
+      tryLock: (name) => db.tryLock(name),
+      close: () => db.close(),
+    };
+    const r = runner(flaky, store, counterProjection({ name: 'away' }));
+    await r.prepare();
+    r.start();
+    await appendAdds(store, 20);
+    const head = await store.headPosition();
+    expect(await r.waitFor(head)).toBe(true);
+    // Healthy: a position nobody wrote is waited for to the end.
+    const healthy = r.waitFor(head + 10n, 60_000);
+    expect(await Promise.race([healthy, sleep(1_000).then(() => 'waiting')])).toBe('waiting');
+    down = true;
+    // Unreachable: the waiter is answered (not reached) long before its minute is up.
+    expect(await Promise.race([healthy, sleep(20_000).then(() => 'still waiting')])).toBe(false);
+    down = false;
+    await appendAdds(store, 5);
+    expect(await r.waitFor(await store.headPosition(), 30_000)).toBe(true);
   });
 
   it('lets each projection go at its own pace: a blocked one does not hold the others back', async () => {

@@ -176,6 +176,12 @@ function isTransient(e: unknown): boolean {
   );
 }
 
+/** Of the transient errors, those that say the database cannot be reached (not a busy or conflicting one). */
+function isUnreachable(e: unknown): boolean {
+  const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : '';
+  return isTransient(e) && !/^(40|53)/.test(code);
+}
+
 /** Counts the time spent waiting on the database through this Sql (the profile of a batch). */
 class TimedSql implements Sql {
   ms = 0;
@@ -1031,6 +1037,12 @@ export class ProjectionRunner {
     l.backoffUntil = Date.now() + (this.opts.leaderRetryMs ?? 2000);
     if (l.state !== 'failed') l.state = 'standby';
     await this.resign(l);
+    this.releaseWaiters((w) => w.names.includes(l.p.name));
+  }
+
+  /** Answers these waiters now with what is known (false unless reached): the database cannot move them. */
+  private releaseWaiters(which: (w: Waiter) => boolean): void {
+    for (const w of [...this.waiters]) if (which(w)) w.done(this.reached(w));
   }
 
   /** Whether the lock's connection was lost (a database restart): then lead again only once the lock is ours. */
@@ -1287,7 +1299,8 @@ export class ProjectionRunner {
 
   /**
    * Read-your-writes: resolves true once every healthy projection of this runner's code version has applied
-   * `position` (false on timeout). Failed projections, and ones stored at another version, are not waited
+   * `position` (false on timeout, or as soon as the database is found unreachable: the caller meets the outage
+   * itself then, a request answers 503 at once instead of after the whole wait). Failed projections, and ones stored at another version, are not waited
    * for. `only`: the projections to wait for (say, those that handle the events a command wrote); default all.
    * Where this runner leads a projection, its commits answer at once (no query); the others' checkpoints are
    * read by one poll shared by every waiter of the process, so it also works when another instance leads.
@@ -1379,8 +1392,10 @@ export class ProjectionRunner {
         }
         this.counted = counted;
         this.settle();
-      } catch {
-        // The database is away for a moment: the next round asks again, a waiter's timeout still answers.
+      } catch (e) {
+        // The database is away: the waiters go on now and meet the outage themselves (their request answers
+        // 503 at once instead of after the whole wait); anything else is asked again by the next round.
+        if (isUnreachable(e)) this.releaseWaiters(() => true);
       }
       if (this.waiters.size === 0) return;
       const remote = [...this.waiters].some((w) =>
