@@ -116,7 +116,11 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     const addAttendance = (c: number) =>
       post('addAttendance', { courseId, attendants: [students[c]], ...attendance() });
     const addPayment = (c: number) => post('addPayment', { studentId: students[c], courseId, amount: '100' });
-    const registerStudent = () => post('registerStudent', studentBody(tckn(), { regY: 2025 }));
+    // One registration year holds 999 student numbers (product rule): the next year back every 900
+    // registrations, so the load never runs out of numbers, and the 50 clients still draw from one counter.
+    let registered = 0;
+    const registerStudent = () =>
+      post('registerStudent', studentBody(tckn(), { regY: 2025 - Math.floor(registered++ / 900) }));
 
     const measured: Record<string, Load & { ratioToRaw16: number | null; profile: StepProfile }> = {};
     for (const [name, clients, send] of [
