@@ -5,6 +5,7 @@ import { ensureOwner, loginOwner, startServer, startServerProcess } from '../lar
 import type { BenchContext } from '../support/context';
 import { scrape, stepProfile, type StepProfile } from '../support/command-steps';
 import { httpClient, type Answer } from '../support/http-client';
+import { cpuMs, serverPids } from '../support/process-cpu';
 import { toRaw } from '../support/raw-baseline';
 import { percentile, round } from '../support/stats';
 
@@ -122,7 +123,10 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     const registerStudent = () =>
       post('registerStudent', studentBody(tckn(), { regY: 2025 - Math.floor(registered++ / 900) }));
 
-    const measured: Record<string, Load & { ratioToRaw16: number | null; profile: StepProfile }> = {};
+    const measured: Record<
+      string,
+      Load & { ratioToRaw16: number | null; profile: StepProfile; serverCpuMs: number; postgresCpuMs: number }
+    > = {};
     for (const [name, clients, send] of [
       ['addAttendance', CLIENTS, addAttendance],
       ['addPayment', CLIENTS, addPayment],
@@ -131,16 +135,22 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       ctx.log(`http-commands: ${name}, ${clients} clients, ${MS} ms`);
       await load(clients, WARMUP_MS, send);
       const before = await scrape(server.metricsUrl!);
+      const { server: pid, postgres } = await serverPids(url, server.pid);
+      const [server0, postgres0] = [await cpuMs([pid]), await cpuMs(postgres)];
       const l = await load(clients, MS, send);
+      const [server1, postgres1] = [await cpuMs([pid]), await cpuMs(postgres)];
       const profile = stepProfile(before, await scrape(server.metricsUrl!));
       measured[name] = {
         ...l,
+        // CPU per command of the server process and of its database sessions: steadier than latencies.
+        serverCpuMs: round((server1 - server0) / l.requests),
+        postgresCpuMs: round((postgres1 - postgres0) / l.requests),
         ratioToRaw16: toRaw(l.requestsPerSecond, raw.connections16.commitsPerSecond),
         profile,
       };
     }
     return {
-      note: "whole server in its own process over keep-alive HTTP; latency from request start to the whole answer; ratioToRaw16 = requests/s over the raw baseline of 16 connections; profile = mean ms per command of each step (decide, append, read-your-writes wait) and per batch of each projection, from the server's metrics",
+      note: "whole server in its own process over keep-alive HTTP; latency from request start to the whole answer; ratioToRaw16 = requests/s over the raw baseline of 16 connections; serverCpuMs/postgresCpuMs = CPU ms per command of the server process and of its database sessions; profile = mean ms per command of each step (decide, append, read-your-writes wait) and per batch of each projection, from the server's metrics",
       ...measured,
       conflicts: Object.values(measured).reduce((n, l) => n + l.conflicts, 0),
     };

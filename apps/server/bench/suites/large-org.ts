@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
 import { httpClient, type Answer } from '../support/http-client';
+import { cpuMs, serverPids } from '../support/process-cpu';
 import { percentile, round } from '../support/stats';
 import {
   ensureOwner,
@@ -47,18 +47,6 @@ interface Measured {
   postgresCpuMs: number;
   /** The same for the measuring client (this process): on 2 cores it competes with the server. */
   clientCpuMs: number;
-}
-
-/** CPU time (ms) of processes so far, from /proc/<pid>/stat (utime + stime, in ticks of 10 ms on Linux). */
-async function cpuMs(pids: readonly number[]): Promise<number> {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
 }
 
 async function measure(
@@ -109,20 +97,6 @@ async function measure(
     postgresCpuMs: round((postgres1 - postgres0) / samples.length),
     clientCpuMs: round((client.user + client.system) / 1000 / samples.length),
   };
-}
-
-/** The server process and its database sessions (the API's and the projections' pools). */
-async function serverPids(url: string, server: number) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const r = await c.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'okul%'`,
-    );
-    return { server, postgres: r.rows.map((x) => x.pid) };
-  } finally {
-    await c.end();
-  }
 }
 
 interface ExportMeasured {
