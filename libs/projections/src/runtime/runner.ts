@@ -34,8 +34,9 @@ export interface RunnerOptions {
   setBased?: boolean;
   /**
    * How many projections apply a batch at the same time, each in its own transaction (default 3: with a
-   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6). Each
-   * projection goes at its own pace: a slot is taken per batch, so no projection waits for a slower one.
+   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6), plus one
+   * slot kept for the projection furthest behind (see Slots). Each projection goes at its own pace: a slot is
+   * taken per batch, so no projection waits for a slower one.
    */
   concurrency?: number;
 }
@@ -734,21 +735,48 @@ const emptyMeter = (): ProjectionThroughput => ({
   lastAppliedMs: 0,
 });
 
-/** A counting semaphore, first come first served: how many batches are applied at the same time. */
-class Slots {
-  private queue: Array<() => void> = [];
-  constructor(private free: number) {}
+/**
+ * How many batches are applied at the same time: `shared` slots, given to waiters furthest behind first, and
+ * one more kept for the projection furthest behind of the runner. A catch-up lasts as long as its slowest
+ * projection's chain of batches (each waits for the one before), so that projection never waits for a slot
+ * between two batches; the others share the rest, those further behind first.
+ */
+export class Slots {
+  private queue: Array<{ position: bigint; go: () => void }> = [];
+  private keptBusy = false;
+  constructor(private shared: number) {}
 
-  async take(): Promise<() => void> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.queue.push(resolve));
+  /**
+   * A slot for a batch starting at `position`; `furthestBehind` says whether no other projection of the
+   * runner is further behind (then the kept slot is taken when free). Answers its release.
+   */
+  async take(position: bigint, furthestBehind: boolean): Promise<() => void> {
+    let release: () => void;
+    if (furthestBehind && !this.keptBusy) {
+      this.keptBusy = true;
+      release = () => {
+        this.keptBusy = false;
+      };
+    } else {
+      if (this.shared > 0) this.shared--;
+      else
+        await new Promise<void>((go) => {
+          // Ordered by position, first come first served among equals.
+          let i = this.queue.length;
+          while (i > 0 && this.queue[i - 1].position > position) i--;
+          this.queue.splice(i, 0, { position, go });
+        });
+      release = () => {
+        const next = this.queue.shift();
+        if (next) next.go();
+        else this.shared++;
+      };
+    }
     let given = false;
     return () => {
       if (given) return;
       given = true;
-      const next = this.queue.shift();
-      if (next) next();
-      else this.free++;
+      release();
     };
   }
 }
@@ -1119,6 +1147,15 @@ export class ProjectionRunner {
     }
   }
 
+  /** Whether no other projection this runner applies is further behind than `l` at `position`. */
+  private furthestBehind(l: Live, position: bigint): boolean {
+    for (const o of this.live.values()) {
+      if (o === l || !o.worker || o.position === null || o.state === 'failed') continue;
+      if (o.position < position) return false;
+    }
+    return true;
+  }
+
   private forgetPassedReads(): void {
     let lowest: bigint | null = null;
     for (const l of this.live.values()) {
@@ -1248,7 +1285,7 @@ export class ProjectionRunner {
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
     // catch up) must not keep one from a projection that has work.
-    const done = await this.slots.take();
+    const done = await this.slots.take(from, this.furthestBehind(l, from));
     try {
       if (this.stopped) return false;
       const setBased = this.opts.setBased ?? true;
