@@ -100,6 +100,14 @@ const NO_FLUSH = `set_config('synchronous_commit', 'off', true)`;
 /** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
 const SKIP_BATCHES = 25;
 
+/**
+ * How many full batches a projection behind the others applies in one transaction when they are already read
+ * (kept for it): fewer claims, commits and statements per event while it catches up (the statistics
+ * projection alone on the 3,000-student history: about a fifth less CPU with 6,000 events per transaction
+ * than with 2,000). At the head, and when the batches after it are not read yet, a batch goes alone.
+ */
+const JOIN_BATCHES = 3;
+
 /** Advisory lock names: one leader per projection across processes, one rebuild per projection. */
 const leaderLock = (name: string) => `projection:${name}`;
 const rebuildLock = (name: string) => `projection-rebuild:${name}`;
@@ -804,6 +812,8 @@ const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events
  */
 class SharedReads {
   private kept = new Map<bigint, Promise<StoredEvent[]>>();
+  /** The events of the kept reads that have arrived (see `ready`). */
+  private arrived = new WeakMap<Promise<StoredEvent[]>, StoredEvent[]>();
   /** Reads under way that are not kept. */
   private flying = new Map<bigint, Promise<StoredEvent[]>>();
   /** Reads of positions and types only, under way (`scan`). */
@@ -830,6 +840,11 @@ class SharedReads {
     });
     const keep = this.admit(from);
     (keep ? this.kept : this.flying).set(from, read);
+    if (keep)
+      void read.then(
+        (events) => this.arrived.set(read, events),
+        () => undefined,
+      );
     const drop = () => {
       if (this.kept.get(from) === read) this.kept.delete(from);
       if (this.flying.get(from) === read) this.flying.delete(from);
@@ -859,6 +874,13 @@ class SharedReads {
       read = types;
     }
     return read.then((positions) => ({ positions, events: null }));
+  }
+
+  /** The full batch at `from` when it is kept and has arrived (no read is started), else null. */
+  ready(from: bigint): StoredEvent[] | null {
+    const read = this.kept.get(from);
+    const events = read ? this.arrived.get(read) : undefined;
+    return events && events.length === this.size ? events : null;
   }
 
   /** The position furthest ahead among the kept batches (null when none is kept). */
@@ -1258,7 +1280,18 @@ export class ProjectionRunner {
     const handles = batch.positions.length > 0 && this.reads.handlesAny(l.p, batch.positions);
     // Positions and types said there is something to apply: the events themselves, from the same place (the
     // head may have moved meanwhile: what is read is what is applied and counted).
-    const events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
+    let events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
+    // Behind the others, the batches after this one are often read already: they go in the same transaction.
+    if (events && events.length === this.batchSize) {
+      const joined = [events];
+      for (let n = 1; n < JOIN_BATCHES; n++) {
+        const last = joined[joined.length - 1];
+        const next = this.reads.ready(last[last.length - 1].globalPosition);
+        if (!next) break;
+        joined.push(next);
+      }
+      if (joined.length > 1) events = joined.flat();
+    }
     l.meter.readMs += performance.now() - t;
     l.error = null;
     if (batch.positions.length === 0) {
