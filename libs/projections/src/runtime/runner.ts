@@ -433,6 +433,66 @@ async function moveCheckpoint(
 }
 
 /**
+ * The live moves of `moveCheckpoint` (projections with nothing to apply), asked for in one turn of the event
+ * loop, written in one statement: an append wakes every idle projection at once, and most have no handler for
+ * its events, so one statement per projection and append was most of the runner's statements. Each row is
+ * still a compare-and-set of its own (it moves only from the position its projection found, in the state it
+ * found); a row that did not move answers `CheckpointMoved` to its projection alone.
+ */
+class CheckpointMoves {
+  private pending: Array<{
+    name: string;
+    generation: number;
+    from: bigint;
+    to: bigint;
+    settle: (moved: boolean) => void;
+    fail: (e: unknown) => void;
+  }> = [];
+
+  constructor(private readonly db: Sql) {}
+
+  async move(name: string, generation: number, from: bigint, events: EventPosition[]): Promise<bigint> {
+    const to = events[events.length - 1].globalPosition;
+    const moved = await new Promise<boolean>((settle, fail) => {
+      // The projections woken by one append reach here in the same turn: one statement after it.
+      if (this.pending.push({ name, generation, from, to, settle, fail }) === 1)
+        setImmediate(() => this.flush());
+    });
+    if (!moved) throw new CheckpointMoved(name);
+    return to;
+  }
+
+  private flush(): void {
+    const moves = this.pending;
+    this.pending = [];
+    this.db
+      .query<{ name: string; generation: number }>(
+        `UPDATE projection_checkpoints c SET position = m.to_position, updated_at = now(), error = NULL
+           FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[])
+                AS m(name, generation, from_position, to_position)
+          WHERE c.name = m.name AND c.generation = m.generation AND c.position = m.from_position
+            AND c.state = 'active'
+          RETURNING c.name, c.generation, ${NO_FLUSH} AS commit`,
+        [
+          moves.map((m) => m.name),
+          moves.map((m) => m.generation),
+          moves.map((m) => m.from.toString()),
+          moves.map((m) => m.to.toString()),
+        ],
+      )
+      .then(
+        (r) => {
+          const moved = new Set(r.rows.map((x) => `${x.name}@${x.generation}`));
+          for (const m of moves) m.settle(moved.has(`${m.name}@${m.generation}`));
+        },
+        (e: unknown) => {
+          for (const m of moves) m.fail(e);
+        },
+      );
+  }
+}
+
+/**
  * One batch in its own transaction. When a handler throws, the transaction is rolled back and the batch is
  * applied again with that event (and every later event of its organisation) parked; when a batch handler
  * throws, again event by event to find the event. Each retry parks from an earlier position or turns batch
@@ -954,6 +1014,7 @@ export class ProjectionRunner {
   private abort = new AbortController();
   private slots: Slots;
   private reads: SharedReads;
+  private moves: CheckpointMoves;
   /** Idle projection loops, woken together by an append or by one shared timer. */
   private sleepers = new Set<() => void>();
   private tick: ReturnType<typeof setTimeout> | null = null;
@@ -983,6 +1044,7 @@ export class ProjectionRunner {
     }
     this.slots = new Slots(Math.max(1, opts.concurrency ?? 3));
     this.reads = new SharedReads(store, this.batchSize, Math.max(8, 2 * projections.length));
+    this.moves = new CheckpointMoves(db);
   }
 
   private get batchSize() {
@@ -1302,11 +1364,12 @@ export class ProjectionRunner {
     }
     l.state = 'running';
     if (!events) {
-      // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
-      // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
-      // every append, kept the slots from the projections a command waits for.
+      // Nothing to apply (the head holds only events of other read models): the checkpoint moves by a
+      // compare-and-set, without a slot, in one statement with the other projections' moves of this turn
+      // (`CheckpointMoves`). A transaction per such batch, for most projections after every append, kept the
+      // slots from the projections a command waits for.
       try {
-        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, batch.positions);
+        l.position = await this.moves.move(l.p.name, generation, from, batch.positions);
       } catch (e) {
         if (e instanceof CheckpointMoved) return true;
         throw e;
