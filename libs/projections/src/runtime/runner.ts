@@ -424,6 +424,75 @@ async function moveCheckpoint(
 }
 
 /**
+ * The moves of `moveCheckpoint` for the projections one runner leads, sent together: at the head, one append
+ * leaves most projections with nothing to apply, and each moved its checkpoint in a statement (and a commit)
+ * of its own, about twice per command over HTTP. The moves asked for while a statement is being sent (or in
+ * the same turn of the event loop) go in the next one, each row still a compare-and-set of its own: a row
+ * that moved meanwhile is left as it is and only its caller hears `CheckpointMoved`. The statement commits
+ * alone (autocommit), so every move it makes is stored before any caller learns it moved, as before.
+ */
+class CheckpointMoves {
+  private queue: Array<{
+    name: string;
+    generation: number;
+    from: bigint;
+    to: bigint;
+    done: (moved: boolean) => void;
+    failed: (e: unknown) => void;
+  }> = [];
+  private sending = false;
+
+  constructor(private readonly db: Sql) {}
+
+  move(name: string, generation: number, from: bigint, events: EventPosition[]): Promise<bigint> {
+    const to = events[events.length - 1].globalPosition;
+    return new Promise<boolean>((done, failed) => {
+      this.queue.push({ name, generation, from, to, done, failed });
+      if (this.sending) return;
+      this.sending = true;
+      // The loops woken by one append find their batches in the same turn: let them all ask first.
+      setImmediate(() => void this.send());
+    }).then((moved) => {
+      if (!moved) throw new CheckpointMoved(name);
+      return to;
+    });
+  }
+
+  private async send(): Promise<void> {
+    while (this.queue.length > 0) {
+      const moves = this.queue.splice(0);
+      try {
+        const res = await this.db.query<{ name: string; generation: number; from: string; to: string }>(
+          `UPDATE projection_checkpoints c SET position = m.to, updated_at = now(), error = NULL
+             FROM json_to_recordset($1::json) AS m(name text, generation int, "from" bigint, "to" bigint)
+            WHERE c.name = m.name AND c.generation = m.generation AND c.position = m."from" AND c.state = 'active'
+            RETURNING m.name, m.generation, m."from"::text AS "from", m."to"::text AS "to", ${NO_FLUSH} AS commit`,
+          [
+            JSON.stringify(
+              moves.map((m) => ({
+                name: m.name,
+                generation: m.generation,
+                from: m.from.toString(),
+                to: m.to.toString(),
+              })),
+            ),
+          ],
+          { prepareAs: 'okul_projection_moves' },
+        );
+        // Keyed by the whole move: were a row asked twice, only the move that was made answers true.
+        const key = (m: { name: string; generation: number; from: unknown; to: unknown }) =>
+          `${m.name}|${m.generation}|${String(m.from)}|${String(m.to)}`;
+        const moved = new Set(res.rows.map(key));
+        for (const m of moves) m.done(moved.has(key(m)));
+      } catch (e) {
+        for (const m of moves) m.failed(e);
+      }
+    }
+    this.sending = false;
+  }
+}
+
+/**
  * One batch in its own transaction. When a handler throws, the transaction is rolled back and the batch is
  * applied again with that event (and every later event of its organisation) parked; when a batch handler
  * throws, again event by event to find the event. Each retry parks from an earlier position or turns batch
@@ -904,6 +973,7 @@ export class ProjectionRunner {
   private abort = new AbortController();
   private slots: Slots;
   private reads: SharedReads;
+  private moves: CheckpointMoves;
   /** Idle projection loops, woken together by an append or by one shared timer. */
   private sleepers = new Set<() => void>();
   private tick: ReturnType<typeof setTimeout> | null = null;
@@ -933,6 +1003,7 @@ export class ProjectionRunner {
     }
     this.slots = new Slots(Math.max(1, opts.concurrency ?? 3));
     this.reads = new SharedReads(store, this.batchSize, Math.max(8, 2 * projections.length));
+    this.moves = new CheckpointMoves(db);
   }
 
   private get batchSize() {
@@ -1236,7 +1307,7 @@ export class ProjectionRunner {
       // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
       // every append, kept the slots from the projections a command waits for.
       try {
-        l.position = await moveCheckpoint(this.db, l.p.name, generation, from, batch.positions);
+        l.position = await this.moves.move(l.p.name, generation, from, batch.positions);
       } catch (e) {
         if (e instanceof CheckpointMoved) return true;
         throw e;
