@@ -424,71 +424,62 @@ async function moveCheckpoint(
 }
 
 /**
- * The moves of `moveCheckpoint` for the projections one runner leads, sent together: at the head, one append
- * leaves most projections with nothing to apply, and each moved its checkpoint in a statement (and a commit)
- * of its own, about twice per command over HTTP. The moves asked for while a statement is being sent (or in
- * the same turn of the event loop) go in the next one, each row still a compare-and-set of its own: a row
- * that moved meanwhile is left as it is and only its caller hears `CheckpointMoved`. The statement commits
- * alone (autocommit), so every move it makes is stored before any caller learns it moved, as before.
+ * The live moves of `moveCheckpoint` (projections with nothing to apply), asked for in one turn of the event
+ * loop, written in one statement: an append wakes every idle projection at once, and most have no handler for
+ * its events, so one statement per projection and append was most of the runner's statements. Each row is
+ * still a compare-and-set of its own (it moves only from the position its projection found, in the state it
+ * found); a row that did not move answers `CheckpointMoved` to its projection alone.
  */
 class CheckpointMoves {
-  private queue: Array<{
+  private pending: Array<{
     name: string;
     generation: number;
     from: bigint;
     to: bigint;
-    done: (moved: boolean) => void;
-    failed: (e: unknown) => void;
+    settle: (moved: boolean) => void;
+    fail: (e: unknown) => void;
   }> = [];
-  private sending = false;
 
   constructor(private readonly db: Sql) {}
 
-  move(name: string, generation: number, from: bigint, events: EventPosition[]): Promise<bigint> {
+  async move(name: string, generation: number, from: bigint, events: EventPosition[]): Promise<bigint> {
     const to = events[events.length - 1].globalPosition;
-    return new Promise<boolean>((done, failed) => {
-      this.queue.push({ name, generation, from, to, done, failed });
-      if (this.sending) return;
-      this.sending = true;
-      // The loops woken by one append find their batches in the same turn: let them all ask first.
-      setImmediate(() => void this.send());
-    }).then((moved) => {
-      if (!moved) throw new CheckpointMoved(name);
-      return to;
+    const moved = await new Promise<boolean>((settle, fail) => {
+      // The projections woken by one append reach here in the same turn: one statement after it.
+      if (this.pending.push({ name, generation, from, to, settle, fail }) === 1)
+        setImmediate(() => this.flush());
     });
+    if (!moved) throw new CheckpointMoved(name);
+    return to;
   }
 
-  private async send(): Promise<void> {
-    while (this.queue.length > 0) {
-      const moves = this.queue.splice(0);
-      try {
-        const res = await this.db.query<{ name: string; generation: number; from: string; to: string }>(
-          `UPDATE projection_checkpoints c SET position = m.to, updated_at = now(), error = NULL
-             FROM json_to_recordset($1::json) AS m(name text, generation int, "from" bigint, "to" bigint)
-            WHERE c.name = m.name AND c.generation = m.generation AND c.position = m."from" AND c.state = 'active'
-            RETURNING m.name, m.generation, m."from"::text AS "from", m."to"::text AS "to", ${NO_FLUSH} AS commit`,
-          [
-            JSON.stringify(
-              moves.map((m) => ({
-                name: m.name,
-                generation: m.generation,
-                from: m.from.toString(),
-                to: m.to.toString(),
-              })),
-            ),
-          ],
-          { prepareAs: 'okul_projection_moves' },
-        );
-        // Keyed by the whole move: were a row asked twice, only the move that was made answers true.
-        const key = (m: { name: string; generation: number; from: unknown; to: unknown }) =>
-          `${m.name}|${m.generation}|${String(m.from)}|${String(m.to)}`;
-        const moved = new Set(res.rows.map(key));
-        for (const m of moves) m.done(moved.has(key(m)));
-      } catch (e) {
-        for (const m of moves) m.failed(e);
-      }
-    }
-    this.sending = false;
+  private flush(): void {
+    const moves = this.pending;
+    this.pending = [];
+    this.db
+      .query<{ name: string; generation: number }>(
+        `UPDATE projection_checkpoints c SET position = m.to_position, updated_at = now(), error = NULL
+           FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[])
+                AS m(name, generation, from_position, to_position)
+          WHERE c.name = m.name AND c.generation = m.generation AND c.position = m.from_position
+            AND c.state = 'active'
+          RETURNING c.name, c.generation, ${NO_FLUSH} AS commit`,
+        [
+          moves.map((m) => m.name),
+          moves.map((m) => m.generation),
+          moves.map((m) => m.from.toString()),
+          moves.map((m) => m.to.toString()),
+        ],
+      )
+      .then(
+        (r) => {
+          const moved = new Set(r.rows.map((x) => `${x.name}@${x.generation}`));
+          for (const m of moves) m.settle(moved.has(`${m.name}@${m.generation}`));
+        },
+        (e: unknown) => {
+          for (const m of moves) m.fail(e);
+        },
+      );
   }
 }
 
@@ -1303,9 +1294,10 @@ export class ProjectionRunner {
     }
     l.state = 'running';
     if (!events) {
-      // Nothing to apply (the head holds only events of other read models): the checkpoint moves in one
-      // compare-and-set statement, without a slot. A transaction per such batch, for most projections after
-      // every append, kept the slots from the projections a command waits for.
+      // Nothing to apply (the head holds only events of other read models): the checkpoint moves by a
+      // compare-and-set, without a slot, in one statement with the other projections' moves of this turn
+      // (`CheckpointMoves`). A transaction per such batch, for most projections after every append, kept the
+      // slots from the projections a command waits for.
       try {
         l.position = await this.moves.move(l.p.name, generation, from, batch.positions);
       } catch (e) {

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../../config/config';
 import type { AppRequest } from '../http/request-context';
@@ -71,24 +70,39 @@ export function log(component: string): Logger {
   return processLogger.child({ component });
 }
 
-/** Runs the rest of the request inside its log scope, then logs one line when the answer is sent. */
+/**
+ * Runs the rest of the request inside its log scope, then logs one line when the answer is sent (or the
+ * connection closes first): method, path without the query string, status, time, and the request's id,
+ * organisation and user as they stand by then (the guards have set them). Personal data and tokens stay out
+ * of the log. The line is pino-http's (same keys, levels and messages), written without its two child
+ * loggers per request, and not built at all when its level is not written.
+ */
 export function requestLogging(logger: Logger) {
-  const http = pinoHttp({
-    logger,
-    genReqId: (req) => (req as AppRequest).correlationId ?? '',
-    // Read when the answer is sent: by then the guards have set the organisation and the user. pino-http
-    // also asks as the request starts; the lines written meanwhile get them from the mixin, and binding
-    // them then too would write each key twice on the request line.
-    customProps: (req, res) => (res.headersSent ? whoAndWhere(req as AppRequest) : {}),
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    // Personal data and tokens stay out of the log: method, path and status are enough to follow a request.
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
-  return (req: AppRequest, res: Response, next: NextFunction) => current.run(req, () => http(req, res, next));
+  return (req: AppRequest, res: Response, next: NextFunction) => {
+    const started = Date.now();
+    const done = () => {
+      res.removeListener('close', done);
+      res.removeListener('finish', done);
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const line = {
+        req: { method: req.method, url: (req.originalUrl || req.url).split('?')[0] },
+        ...whoAndWhere(req),
+        res: { statusCode: status },
+      };
+      const responseTime = Date.now() - started;
+      if (level === 'error') {
+        logger.error(
+          { ...line, err: new Error(`failed with status code ${status}`), responseTime },
+          'request errored',
+        );
+      } else logger[level]({ ...line, responseTime }, 'request completed');
+    };
+    res.on('close', done);
+    res.on('finish', done);
+    current.run(req, next);
+  };
 }
 
 /** Nest's own lines (start-up, errors it catches) through the same logger. */
