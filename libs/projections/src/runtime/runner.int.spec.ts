@@ -265,6 +265,51 @@ describe('ProjectionRunner on Postgres', () => {
     expect(behind.batches).toBeLessThan(30);
   });
 
+  it('reads the events near the head once: a projection behind takes what was read since from memory', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'behind' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          await gate;
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    const light: Projection = {
+      ...counterProjection({ name: 'ahead' }),
+      handlers: { OtherHappened: async () => undefined } as unknown as Projection['handlers'],
+    };
+    const r = runner(db, store, slow, light);
+    cleanups.push(async () => {
+      open();
+      await r.stop();
+    });
+    await r.prepare();
+    let head = await appendAdds(store, 30);
+    r.start();
+    // The slow projection holds its first batch while the light one reads each new append at the head, in
+    // short batches (fewer events than a batch of 50).
+    for (const [count, prefix] of [
+      [0, ''],
+      [20, 'second'],
+      [10, 'third'],
+    ] as const) {
+      if (count > 0) head = await appendAdds(store, count, { prefix });
+      const at = head.toString();
+      await until(async () => (await checkpointOf(db, 'ahead'))?.position === at, 20_000, 'the light one');
+    }
+    expect((await checkpointOf(db, 'behind'))?.position).toBe('0');
+    open();
+    expect(await r.waitFor(head, 30_000)).toBe(true);
+    expect(await readModel(db, 'behind')).toEqual(await expectedModel(store));
+    // The events the light projection read after the slow one's first batch were not read again for it.
+    expect(r.storeReads().events).toBe(Number(head));
+  });
+
   it('commits a batch without waiting for its flush to disk, and only that transaction', async () => {
     const { db, store } = await fresh();
     const base = counterProjection({ name: 'flush' });
@@ -328,6 +373,73 @@ describe('ProjectionRunner on Postgres', () => {
     expect(await readModel(db, 'rare')).toEqual(await expectedModel(store));
     // Every event counted, in one transaction (the batch holding the three).
     expect(r.throughput().rare).toMatchObject({ events: Number(head), batches: 1 });
+  });
+
+  it('moves the checkpoints of the projections with nothing to apply in one statement, each row compared on its own', async () => {
+    const { db, store } = await fresh();
+    const MOVES = 'AS m(name, generation, from_position, to_position)';
+    const sent: string[][] = [];
+    let interfere = true;
+    // The runner's pool, seeing each statement that moves checkpoints together; the first one finds the
+    // checkpoint of "mb" already moved by someone else just before it arrives.
+    const watched: Db = {
+      ...db,
+      async query(text, params, options) {
+        if (text.includes(MOVES)) {
+          const [names, , , to] = params as [string[], number[], string[], string[]];
+          sent.push([...names].sort());
+          const b = names.indexOf('mb');
+          if (interfere && b >= 0) {
+            interfere = false;
+            await db.query(`UPDATE projection_checkpoints SET position = $1 WHERE name = 'mb'`, [to[b]]);
+          }
+        }
+        return db.query(text, params, options);
+      },
+    };
+    const names = ['ma', 'mb', 'mc', 'md'];
+    const r = runner(watched, store, ...names.map((name) => counterProjection({ name })));
+    await r.prepare();
+    r.start();
+    expect(await r.waitFor(await appendAdds(store, 20, { perAppend: 5 }))).toBe(true);
+    // Then appends of a type none of them handles, one at a time at the head.
+    let head = 0n;
+    for (let i = 0; i < 5; i++) {
+      head = await store
+        .append(
+          `other-${i}`,
+          [
+            {
+              id: crypto.randomUUID(),
+              type: 'OtherHappened',
+              data: {},
+              metadata: {
+                organizationId: 'o',
+                userId: 'u',
+                ipAddress: null,
+                userAgent: null,
+                correlationId: 'c',
+                causationId: null,
+                occurredAt: new Date().toISOString(),
+              },
+            },
+          ],
+          'no_stream',
+        )
+        .then((a) => a.lastPosition);
+      const at = head.toString();
+      await until(
+        async () =>
+          (await Promise.all(names.map((n) => checkpointOf(db, n)))).every((c) => c?.position === at),
+        20_000,
+        `every checkpoint at ${at}`,
+      );
+    }
+    for (const name of names) expect(await readModel(db, name)).toEqual(await expectedModel(store));
+    expect(interfere).toBe(false);
+    // Woken by the same append, the projections' moves shared a statement (one each would be 20 of one row).
+    expect(Math.max(...sent.map((x) => x.length))).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(names.length * 5);
   });
 
   it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {

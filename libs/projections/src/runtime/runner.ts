@@ -880,6 +880,13 @@ class SharedReads {
   private typeReads = new Map<bigint, Promise<EventPosition[]>>();
   /** The types present in each batch read (one look-up per type, not per event, for "handles any"). */
   private types = new WeakMap<EventPosition[], Set<string>>();
+  /**
+   * The last events read up to the head (a short batch, and the short batches read on from its end): every
+   * event after `from` up to `to`, as appends commit in position order. A projection woken behind `to` takes
+   * its events from here and reads only what came after `to`, in the read shared by every projection
+   * reading on from there (one statement per wake-up instead of one per position the projections stood at).
+   */
+  private tail: { from: bigint; to: bigint; events: StoredEvent[] } | null = null;
   /** Batches and events read from the store since the runner started (the figures of a catch-up). */
   batches = 0;
   events = 0;
@@ -893,9 +900,12 @@ class SharedReads {
   read(from: bigint): Promise<StoredEvent[]> {
     const known = this.kept.get(from) ?? this.flying.get(from);
     if (known) return known;
+    const tail = this.tail;
+    if (tail && tail.from <= from && from < tail.to) return this.readOn(tail, from);
     const read = this.store.readAll(from, this.size).then((events) => {
       this.batches++;
       this.events += events.length;
+      if (events.length < this.size) this.remember(from, events);
       return events;
     });
     const keep = this.admit(from);
@@ -912,6 +922,33 @@ class SharedReads {
     // A failed read is not shared either: the next projection at this position reads again.
     read.then((events) => (!keep || events.length < this.size ? drop() : undefined), drop);
     return read;
+  }
+
+  /** The events after `from` in the tail, then those read on from its end (at most a batch). */
+  private async readOn(
+    tail: { from: bigint; to: bigint; events: StoredEvent[] },
+    from: bigint,
+  ): Promise<StoredEvent[]> {
+    const known = tail.events.filter((e) => e.globalPosition > from);
+    const after = await this.read(tail.to);
+    return known.concat(after).slice(0, this.size);
+  }
+
+  /** A short batch read at `from`: the tail, extended when it reads on from the tail's end. */
+  private remember(from: bigint, events: StoredEvent[]): void {
+    const tail = this.tail;
+    let next =
+      tail && tail.to === from
+        ? { from: tail.from, to: tail.to, events: tail.events.concat(events) }
+        : { from, to: from, events };
+    if (events.length > 0) next.to = events[events.length - 1].globalPosition;
+    // At most a batch is kept: the events dropped from the front move its start past them.
+    if (next.events.length > this.size) {
+      const drop = next.events.length - this.size;
+      next = { ...next, from: next.events[drop - 1].globalPosition, events: next.events.slice(drop) };
+    }
+    // A tail further ahead than this read (a slower read finishing late) stays.
+    if (!tail || next.to >= tail.to) this.tail = next;
   }
 
   /**
