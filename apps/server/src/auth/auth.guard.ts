@@ -18,6 +18,15 @@ const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What a route's decorators say about its callers (read once per route: decorators do not change). */
+interface RouteRules {
+  isPublic: boolean;
+  visitorRead: boolean;
+  accountCall: boolean;
+  minRole: number;
+  skipOrgGating: boolean;
+}
+
 /**
  * Every call is authenticated unless marked @Public. Every org-scoped call (`:orgID` in the path) checks
  * the caller's role in that organisation against the route's @MinRole (default school-student):
@@ -35,12 +44,36 @@ export class AuthGuard implements CanActivate {
     @Inject(OrganizationHeads) private readonly heads: OrganizationHeads,
   ) {}
 
+  /** Per controller class and route handler, its rules (`rulesOf`). */
+  private readonly rules = new WeakMap<object, WeakMap<object, RouteRules>>();
+
+  private rulesOf(context: ExecutionContext): RouteRules {
+    const handler = context.getHandler();
+    const cls = context.getClass();
+    let ofClass = this.rules.get(cls);
+    if (!ofClass) this.rules.set(cls, (ofClass = new WeakMap()));
+    let rules = ofClass.get(handler);
+    if (!rules) {
+      const targets = [handler, cls];
+      const read = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, targets);
+      rules = {
+        isPublic: read<boolean>(PUBLIC_KEY) ?? false,
+        visitorRead: read<boolean>(VISITOR_READ_KEY) ?? false,
+        accountCall: read<boolean>(ACCOUNT_CALL_KEY) ?? false,
+        minRole: read<number>(MIN_ROLE_KEY) ?? ROLES.schoolStudent,
+        skipOrgGating: read<boolean>(SKIP_ORG_GATING_KEY) ?? false,
+      };
+      ofClass.set(handler, rules);
+    }
+    return rules;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const rules = this.rulesOf(context);
+    if (rules.isPublic) return true;
     const req = context.switchToHttp().getRequest<AppRequest>();
     const header = req.header('authorization') ?? '';
-    const visitorRead = this.reflector.getAllAndOverride<boolean>(VISITOR_READ_KEY, targets) ?? false;
+    const visitorRead = rules.visitorRead;
     if (visitorRead && header === '') return this.visitor(req);
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? await this.tokens.verifyAccess(token) : null;
@@ -58,20 +91,20 @@ export class AuthGuard implements CanActivate {
     if (!principal) throw new DomainError('auth.unauthorized');
     req.principal = principal;
     // product.md 2: "an unverified e-mail (except a special admin account)": the global admin is exempt.
-    if (mustVerifyEmail(principal) && !this.reflector.getAllAndOverride<boolean>(ACCOUNT_CALL_KEY, targets)) {
+    if (mustVerifyEmail(principal) && !rules.accountCall) {
       throw new DomainError('auth.emailNotVerified');
     }
 
     if (orgId !== undefined) {
       if (!UUID.test(orgId) || !scoped) throw new DomainError('auth.forbidden');
-      const required = this.reflector.getAllAndOverride<number>(MIN_ROLE_KEY, targets) ?? ROLES.schoolStudent;
+      const required = rules.minRole;
       const { access } = scoped;
       const orgRole = access.memberActive ? access.orgRoleId : null;
       const role = effectiveRole(orgRole, principal.globalRoleId);
       if (access.exists && visitorRead && !hasRole(role, required)) return this.visitor(req);
       if (!access.exists || !hasRole(role, required)) throw new DomainError('auth.forbidden');
       const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
-      if (isWrite && !this.reflector.getAllAndOverride<boolean>(SKIP_ORG_GATING_KEY, targets)) {
+      if (isWrite && !rules.skipOrgGating) {
         if (access.deactivated) throw new DomainError('org.deactivated');
         if (!access.paidUntil || access.paidUntil.getTime() <= Date.now())
           throw new DomainError('org.membershipInactive');

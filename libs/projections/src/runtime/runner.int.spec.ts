@@ -258,6 +258,56 @@ describe('ProjectionRunner on Postgres', () => {
     // Every event was read from the store once: the light projection read only positions and types beyond
     // the kept batches, and each kept batch waited for the slow projection.
     expect(r.storeReads().events).toBe(Number(head));
+    // Behind, the slow projection applied the kept batches already read several to a transaction (the first
+    // was under way when the light one read the others): fewer transactions than batches, every event once.
+    const behind = r.throughput().behind;
+    expect(behind.events).toBe(Number(head));
+    expect(behind.batches).toBeLessThan(30);
+  });
+
+  it('reads the events near the head once: a projection behind takes what was read since from memory', async () => {
+    const { db, store } = await fresh();
+    const base = counterProjection({ name: 'behind' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow: Projection = {
+      ...base,
+      handlers: {
+        [ADDED]: async (ctx: ProjectionContext, e: StoredEvent) => {
+          await gate;
+          await handlerFor(base, ADDED)!(ctx, e);
+        },
+      } as Projection['handlers'],
+    };
+    const light: Projection = {
+      ...counterProjection({ name: 'ahead' }),
+      handlers: { OtherHappened: async () => undefined } as unknown as Projection['handlers'],
+    };
+    const r = runner(db, store, slow, light);
+    cleanups.push(async () => {
+      open();
+      await r.stop();
+    });
+    await r.prepare();
+    let head = await appendAdds(store, 30);
+    r.start();
+    // The slow projection holds its first batch while the light one reads each new append at the head, in
+    // short batches (fewer events than a batch of 50).
+    for (const [count, prefix] of [
+      [0, ''],
+      [20, 'second'],
+      [10, 'third'],
+    ] as const) {
+      if (count > 0) head = await appendAdds(store, count, { prefix });
+      const at = head.toString();
+      await until(async () => (await checkpointOf(db, 'ahead'))?.position === at, 20_000, 'the light one');
+    }
+    expect((await checkpointOf(db, 'behind'))?.position).toBe('0');
+    open();
+    expect(await r.waitFor(head, 30_000)).toBe(true);
+    expect(await readModel(db, 'behind')).toEqual(await expectedModel(store));
+    // The events the light projection read after the slow one's first batch were not read again for it.
+    expect(r.storeReads().events).toBe(Number(head));
   });
 
   it('commits a batch without waiting for its flush to disk, and only that transaction', async () => {
