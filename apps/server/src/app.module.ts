@@ -73,7 +73,7 @@ const FEATURE_MODULES = [
 @Module({})
 class CoreModule {
   static forRoot(runtime: Runtime): DynamicModule {
-    const heads = new OrganizationHeads(runtime.persistence.store);
+    const heads = new OrganizationHeads(runtime.persistence.store, runtime.persistence.db);
     const readSide = readSideWaits(runtime.persistence.db, runtime.runner.projections);
     const providers = [
       { provide: CONFIG, useValue: runtime.config },

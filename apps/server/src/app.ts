@@ -19,6 +19,7 @@ import { CommandExecutor } from './infra/command-executor';
 import { createLogger, PinoNestLogger, requestLogging, useProcessLogger } from './infra/observability/logger';
 import { Metrics } from './infra/observability/metrics';
 import { ErrorFilter, describeError } from './infra/http/error.filter';
+import { indexRoutes, type RouterLayer } from './infra/http/route-index';
 import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
@@ -187,6 +188,11 @@ export async function createServer(
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   await app.init();
+  // The router tries its ~140 routes one by one for each request: each now turns down a path whose last
+  // segment is not its own with a string comparison before running its pattern.
+  indexRoutes(
+    (app.getHttpAdapter().getInstance() as express.Express).router.stack as unknown as RouterLayer[],
+  );
   const metricsServer = config.METRICS_PORT !== undefined ? await metrics.listen(config.METRICS_PORT) : null;
   return {
     app,

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   readOrgAccess,
-  readProjectionStamps,
   readSessionUser,
   readSessionUserInOrganization,
   type Db,
   type OrgAccessRow,
   type SessionUserRow,
+  stampsOf,
 } from '@okul/projections';
 import { DB } from '../infra/tokens';
 import { withOrganization } from '../infra/organization-scope';
 import type { Principal } from '../infra/http/request-context';
-import { freshFlights } from '../infra/read-model/fresh-flights';
+import { OrganizationHeads } from '../infra/read-side-waits';
 
 /** Guard reads kept at most per process (the oldest go first). */
 const MAX_KEPT = 10_000;
@@ -49,14 +49,20 @@ export interface OrgAccess {
 @Injectable()
 export class AccessService {
   private readonly kept = new Map<string, KeptAccess>();
-  private readonly stamps = freshFlights<string | null>();
   /** Per organisation, the accounts checkpoint last seen (a hint only: whether a kept row may still hold). */
   private readonly seen = new Map<string, string | null>();
 
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(OrganizationHeads) private readonly heads: OrganizationHeads,
+  ) {}
 
+  /**
+   * The accounts read model's checkpoint from the request's reading of every read model's checkpoints,
+   * which the read cache's stamp of the same request takes too (one round trip for both).
+   */
   private async accountsStamp(organizationId: string): Promise<string | null> {
-    const s = await readProjectionStamps(this.db, ['accounts'], organizationId);
+    const s = stampsOf(await this.heads.checkpoints(organizationId), ['accounts']);
     const stamp = s.parked || s.checkpoints === null ? null : s.checkpoints;
     this.see(organizationId, stamp);
     return stamp;
@@ -91,7 +97,7 @@ export class AccessService {
       const key = `${userId}|${sessionId}|${organizationId}`;
       const hit = this.kept.get(key);
       if (hit && Date.now() < hit.expiresAt && this.seen.get(organizationId) === hit.stamp) {
-        const stamp = await this.stamps(organizationId, () => this.accountsStamp(organizationId));
+        const stamp = await this.accountsStamp(organizationId);
         if (stamp !== null && stamp === hit.stamp) {
           return { principal: { ...hit.principal }, access: { ...hit.access } };
         }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ProjectionCheckpoint } from '@okul/projections';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
@@ -14,6 +15,11 @@ export interface OrganizationScope {
   head: Promise<bigint | null> | null;
   /** The last position this request or command wrote: its own reads wait for it too. */
   written: bigint;
+  /**
+   * The read models' checkpoints, read after the request arrived and before it wrote `written` (the guard's
+   * kept row and the read cache's kept answer are both checked against this one reading).
+   */
+  checkpoints: { written: bigint; rows: Promise<ProjectionCheckpoint[]> } | null;
 }
 
 const scope = new AsyncLocalStorage<OrganizationScope>();
@@ -38,7 +44,7 @@ export function organizationScope(req: Request, _res: Response, next: NextFuncti
   } catch {
     id = '';
   }
-  scope.run({ id: normal(id), request: true, head: null, written: 0n }, next);
+  scope.run({ id: normal(id), request: true, head: null, written: 0n, checkpoints: null }, next);
 }
 
 /**
@@ -48,7 +54,10 @@ export function organizationScope(req: Request, _res: Response, next: NextFuncti
 export function withOrganization<T>(organizationId: string, fn: () => T): T {
   const id = normal(organizationId);
   const current = scope.getStore();
-  return scope.run(current?.id === id ? current : { id, request: false, head: null, written: 0n }, fn);
+  return scope.run(
+    current?.id === id ? current : { id, request: false, head: null, written: 0n, checkpoints: null },
+    fn,
+  );
 }
 
 /** The organisation of the current request or command, if any. */

@@ -1,5 +1,12 @@
 import type { EventStore } from '@okul/domain';
-import type { Db, Projection, ProjectionRunner, Sql } from '@okul/projections';
+import {
+  readProjectionCheckpoints,
+  type Db,
+  type Projection,
+  type ProjectionCheckpoint,
+  type ProjectionRunner,
+  type Sql,
+} from '@okul/projections';
 import { currentOrganization, currentOrganizationScope } from './organization-scope';
 import { freshFlights } from './read-model/fresh-flights';
 
@@ -35,8 +42,13 @@ export class OrganizationHeads {
   private readonly heads = freshFlights<bigint | null>();
   private readonly typed = freshFlights<bigint | null>();
   private readonly storeHeads = freshFlights<bigint>();
+  private readonly checkpointReadings = freshFlights<ProjectionCheckpoint[]>();
 
-  constructor(private readonly store: EventStore) {}
+  /** `db`: where the read models' checkpoints are read (the API's pool). */
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Sql,
+  ) {}
 
   private fresh(organizationId: string): Promise<bigint | null> {
     return this.heads(organizationId, () => this.store.organizationHead(organizationId));
@@ -67,6 +79,28 @@ export class OrganizationHeads {
     if (s.request) s.head ??= this.fresh(organizationId);
     const head = await (s.request && s.head ? s.head : this.fresh(organizationId));
     return head === null || head >= s.written ? head : s.written;
+  }
+
+  /**
+   * Every read model's checkpoint, as of the caller's arrival and its own writes: within a request read once
+   * (the guard's kept row and the read cache's stamp share it: one round trip for both) until the request
+   * writes; `again` reads them anew (after waiting for a read model). Shared by concurrent callers that
+   * arrived before the query started (`freshFlights`).
+   */
+  checkpoints(organizationId: string, again = false): Promise<ProjectionCheckpoint[]> {
+    const s = currentOrganizationScope();
+    const read = () =>
+      this.checkpointReadings(organizationId, () => readProjectionCheckpoints(this.db, organizationId));
+    if (!s?.request || s.id !== organizationId) return read();
+    if (!again && s.checkpoints?.written === s.written) return s.checkpoints.rows;
+    const rows = read();
+    const memo = { written: s.written, rows };
+    s.checkpoints = memo;
+    // A failed reading is read again by the next one who needs it (who also sees this failure if it awaited it).
+    rows.catch(() => {
+      if (s.checkpoints === memo) s.checkpoints = null;
+    });
+    return rows;
   }
 
   /** The organisation's last position among events of these types (null when the store cannot tell). */

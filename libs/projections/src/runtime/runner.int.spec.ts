@@ -258,6 +258,11 @@ describe('ProjectionRunner on Postgres', () => {
     // Every event was read from the store once: the light projection read only positions and types beyond
     // the kept batches, and each kept batch waited for the slow projection.
     expect(r.storeReads().events).toBe(Number(head));
+    // Behind, the slow projection applied the kept batches already read several to a transaction (the first
+    // was under way when the light one read the others): fewer transactions than batches, every event once.
+    const behind = r.throughput().behind;
+    expect(behind.events).toBe(Number(head));
+    expect(behind.batches).toBeLessThan(30);
   });
 
   it('reads the events near the head once: a projection behind takes what was read since from memory', async () => {
@@ -368,6 +373,73 @@ describe('ProjectionRunner on Postgres', () => {
     expect(await readModel(db, 'rare')).toEqual(await expectedModel(store));
     // Every event counted, in one transaction (the batch holding the three).
     expect(r.throughput().rare).toMatchObject({ events: Number(head), batches: 1 });
+  });
+
+  it('moves the checkpoints of the projections with nothing to apply in one statement, each row compared on its own', async () => {
+    const { db, store } = await fresh();
+    const MOVES = 'AS m(name, generation, from_position, to_position)';
+    const sent: string[][] = [];
+    let interfere = true;
+    // The runner's pool, seeing each statement that moves checkpoints together; the first one finds the
+    // checkpoint of "mb" already moved by someone else just before it arrives.
+    const watched: Db = {
+      ...db,
+      async query(text, params, options) {
+        if (text.includes(MOVES)) {
+          const [names, , , to] = params as [string[], number[], string[], string[]];
+          sent.push([...names].sort());
+          const b = names.indexOf('mb');
+          if (interfere && b >= 0) {
+            interfere = false;
+            await db.query(`UPDATE projection_checkpoints SET position = $1 WHERE name = 'mb'`, [to[b]]);
+          }
+        }
+        return db.query(text, params, options);
+      },
+    };
+    const names = ['ma', 'mb', 'mc', 'md'];
+    const r = runner(watched, store, ...names.map((name) => counterProjection({ name })));
+    await r.prepare();
+    r.start();
+    expect(await r.waitFor(await appendAdds(store, 20, { perAppend: 5 }))).toBe(true);
+    // Then appends of a type none of them handles, one at a time at the head.
+    let head = 0n;
+    for (let i = 0; i < 5; i++) {
+      head = await store
+        .append(
+          `other-${i}`,
+          [
+            {
+              id: crypto.randomUUID(),
+              type: 'OtherHappened',
+              data: {},
+              metadata: {
+                organizationId: 'o',
+                userId: 'u',
+                ipAddress: null,
+                userAgent: null,
+                correlationId: 'c',
+                causationId: null,
+                occurredAt: new Date().toISOString(),
+              },
+            },
+          ],
+          'no_stream',
+        )
+        .then((a) => a.lastPosition);
+      const at = head.toString();
+      await until(
+        async () =>
+          (await Promise.all(names.map((n) => checkpointOf(db, n)))).every((c) => c?.position === at),
+        20_000,
+        `every checkpoint at ${at}`,
+      );
+    }
+    for (const name of names) expect(await readModel(db, name)).toEqual(await expectedModel(store));
+    expect(interfere).toBe(false);
+    // Woken by the same append, the projections' moves shared a statement (one each would be 20 of one row).
+    expect(Math.max(...sent.map((x) => x.length))).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(names.length * 5);
   });
 
   it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {

@@ -34,8 +34,9 @@ export interface RunnerOptions {
   setBased?: boolean;
   /**
    * How many projections apply a batch at the same time, each in its own transaction (default 3: with a
-   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6). Each
-   * projection goes at its own pace: a slot is taken per batch, so no projection waits for a slower one.
+   * rebuild and its read ahead, and the event chain, that fills the default projection pool of 6), plus one
+   * slot kept for the projection furthest behind (see Slots). Each projection goes at its own pace: a slot is
+   * taken per batch, so no projection waits for a slower one.
    */
   concurrency?: number;
 }
@@ -98,6 +99,14 @@ const NO_FLUSH = `set_config('synchronous_commit', 'off', true)`;
 
 /** How many full batches without an event it handles a projection passes before it writes its checkpoint. */
 const SKIP_BATCHES = 25;
+
+/**
+ * How many full batches a projection behind the others applies in one transaction when they are already read
+ * (kept for it): fewer claims, commits and statements per event while it catches up (the statistics
+ * projection alone on the 3,000-student history: about a fifth less CPU with 6,000 events per transaction
+ * than with 2,000). At the head, and when the batches after it are not read yet, a batch goes alone.
+ */
+const JOIN_BATCHES = 3;
 
 /** Advisory lock names: one leader per projection across processes, one rebuild per projection. */
 const leaderLock = (name: string) => `projection:${name}`;
@@ -794,21 +803,48 @@ const emptyMeter = (): ProjectionThroughput => ({
   lastAppliedMs: 0,
 });
 
-/** A counting semaphore, first come first served: how many batches are applied at the same time. */
-class Slots {
-  private queue: Array<() => void> = [];
-  constructor(private free: number) {}
+/**
+ * How many batches are applied at the same time: `shared` slots, given to waiters furthest behind first, and
+ * one more kept for the projection furthest behind of the runner. A catch-up lasts as long as its slowest
+ * projection's chain of batches (each waits for the one before), so that projection never waits for a slot
+ * between two batches; the others share the rest, those further behind first.
+ */
+export class Slots {
+  private queue: Array<{ position: bigint; go: () => void }> = [];
+  private keptBusy = false;
+  constructor(private shared: number) {}
 
-  async take(): Promise<() => void> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.queue.push(resolve));
+  /**
+   * A slot for a batch starting at `position`; `furthestBehind` says whether no other projection of the
+   * runner is further behind (then the kept slot is taken when free). Answers its release.
+   */
+  async take(position: bigint, furthestBehind: boolean): Promise<() => void> {
+    let release: () => void;
+    if (furthestBehind && !this.keptBusy) {
+      this.keptBusy = true;
+      release = () => {
+        this.keptBusy = false;
+      };
+    } else {
+      if (this.shared > 0) this.shared--;
+      else
+        await new Promise<void>((go) => {
+          // Ordered by position, first come first served among equals.
+          let i = this.queue.length;
+          while (i > 0 && this.queue[i - 1].position > position) i--;
+          this.queue.splice(i, 0, { position, go });
+        });
+      release = () => {
+        const next = this.queue.shift();
+        if (next) next.go();
+        else this.shared++;
+      };
+    }
     let given = false;
     return () => {
       if (given) return;
       given = true;
-      const next = this.queue.shift();
-      if (next) next();
-      else this.free++;
+      release();
     };
   }
 }
@@ -836,6 +872,8 @@ const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events
  */
 class SharedReads {
   private kept = new Map<bigint, Promise<StoredEvent[]>>();
+  /** The events of the kept reads that have arrived (see `ready`). */
+  private arrived = new WeakMap<Promise<StoredEvent[]>, StoredEvent[]>();
   /** Reads under way that are not kept. */
   private flying = new Map<bigint, Promise<StoredEvent[]>>();
   /** Reads of positions and types only, under way (`scan`). */
@@ -872,6 +910,11 @@ class SharedReads {
     });
     const keep = this.admit(from);
     (keep ? this.kept : this.flying).set(from, read);
+    if (keep)
+      void read.then(
+        (events) => this.arrived.set(read, events),
+        () => undefined,
+      );
     const drop = () => {
       if (this.kept.get(from) === read) this.kept.delete(from);
       if (this.flying.get(from) === read) this.flying.delete(from);
@@ -928,6 +971,13 @@ class SharedReads {
       read = types;
     }
     return read.then((positions) => ({ positions, events: null }));
+  }
+
+  /** The full batch at `from` when it is kept and has arrived (no read is started), else null. */
+  ready(from: bigint): StoredEvent[] | null {
+    const read = this.kept.get(from);
+    const events = read ? this.arrived.get(read) : undefined;
+    return events && events.length === this.size ? events : null;
   }
 
   /** The position furthest ahead among the kept batches (null when none is kept). */
@@ -1218,6 +1268,15 @@ export class ProjectionRunner {
     }
   }
 
+  /** Whether no other projection this runner applies is further behind than `l` at `position`. */
+  private furthestBehind(l: Live, position: bigint): boolean {
+    for (const o of this.live.values()) {
+      if (o === l || !o.worker || o.position === null || o.state === 'failed') continue;
+      if (o.position < position) return false;
+    }
+    return true;
+  }
+
   private forgetPassedReads(): void {
     let lowest: bigint | null = null;
     for (const l of this.live.values()) {
@@ -1320,7 +1379,18 @@ export class ProjectionRunner {
     const handles = batch.positions.length > 0 && this.reads.handlesAny(l.p, batch.positions);
     // Positions and types said there is something to apply: the events themselves, from the same place (the
     // head may have moved meanwhile: what is read is what is applied and counted).
-    const events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
+    let events = handles ? (batch.events ?? (await this.reads.read(at))) : null;
+    // Behind the others, the batches after this one are often read already: they go in the same transaction.
+    if (events && events.length === this.batchSize) {
+      const joined = [events];
+      for (let n = 1; n < JOIN_BATCHES; n++) {
+        const last = joined[joined.length - 1];
+        const next = this.reads.ready(last[last.length - 1].globalPosition);
+        if (!next) break;
+        joined.push(next);
+      }
+      if (joined.length > 1) events = joined.flat();
+    }
     l.meter.readMs += performance.now() - t;
     l.error = null;
     if (batch.positions.length === 0) {
@@ -1348,7 +1418,7 @@ export class ProjectionRunner {
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
     // catch up) must not keep one from a projection that has work.
-    const done = await this.slots.take();
+    const done = await this.slots.take(from, this.furthestBehind(l, from));
     try {
       if (this.stopped) return false;
       const setBased = this.opts.setBased ?? true;

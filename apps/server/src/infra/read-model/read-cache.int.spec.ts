@@ -45,7 +45,7 @@ describe('the read cache', () => {
     const org = owner.organizationId;
     const gate = gatedDb(t.server.runtime.persistence.db);
     const runtime = t.server.runtime;
-    const cache = new ReadCache(gate.db, new OrganizationHeads(runtime.persistence.store), runtime.runner, {
+    const cache = new ReadCache(new OrganizationHeads(runtime.persistence.store, gate.db), runtime.runner, {
       READ_CACHE: 'on',
     } as AppConfig);
     let builds = 0;

@@ -3,17 +3,11 @@ import { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  readProjectionStamps,
-  type Db,
-  type ProjectionRunner,
-  type ProjectionStamps,
-} from '@okul/projections';
+import { stampsOf, type ProjectionRunner } from '@okul/projections';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config';
 import { OrganizationHeads } from '../read-side-waits';
-import { CONFIG, DB, PROJECTIONS } from '../tokens';
-import { freshFlights } from './fresh-flights';
+import { CONFIG, PROJECTIONS } from '../tokens';
 
 export interface CachedAnswer {
   body: Buffer;
@@ -84,18 +78,11 @@ const WAIT_MS = 5000;
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
-  /**
-   * Per organisation and projections, where they stand, read by a query that started after the caller
-   * arrived (shared by concurrent reads of one organisation; a caller never joins a query that may predate
-   * its own write).
-   */
-  private readonly stamps = freshFlights<ProjectionStamps>();
   /** The bodies' bytes of the entries kept (their compressed copies are a fraction more). */
   private bytes = 0;
   private readonly enabled: boolean;
 
   constructor(
-    @Inject(DB) private readonly db: Db,
     @Inject(OrganizationHeads) private readonly heads: OrganizationHeads,
     @Inject(PROJECTIONS) private readonly runner: ProjectionRunner,
     @Inject(CONFIG) config: AppConfig,
@@ -110,20 +97,24 @@ export class ReadCache {
    * Read models now lag behind the commands of their organisation (their reads wait for them): when one of
    * these lags behind that position, the stamp is read again once it has applied it, so an answer read right
    * after a write is kept too (the rows' reads would have waited for it all the same).
+   * Where the projections stand is the request's one reading of every read model's checkpoint (started after
+   * the caller arrived, by the guard, which checks its kept row against it: no round trip of the stamp's own
+   * in a request), or a reading shared by concurrent callers that started after each arrived (a caller never
+   * joins a query that may predate its own write).
    */
   private async stamp(organizationId: string, projections: readonly string[]): Promise<string | null> {
-    const read = () =>
-      Promise.all([
+    const read = async (again: boolean) => {
+      const [head, checkpoints] = await Promise.all([
         this.heads.organization(organizationId),
-        this.stamps(`${organizationId}|${projections.join(',')}`, () =>
-          readProjectionStamps(this.db, projections, organizationId),
-        ),
+        this.heads.checkpoints(organizationId, again),
       ]);
-    let [head, stamps] = await read();
+      return [head, stampsOf(checkpoints, projections)] as const;
+    };
+    let [head, stamps] = await read(false);
     if (head !== null && !stamps.parked && (stamps.applied === null || BigInt(stamps.applied) < head)) {
       const position = head;
       if (await this.runner.waitFor(position, WAIT_MS, (p) => projections.includes(p.name))) {
-        [head, stamps] = await read();
+        [head, stamps] = await read(true);
       }
     }
     const { applied, generations, checkpoints, parked } = stamps;
