@@ -111,6 +111,27 @@ function chainSuite(name: string, open: () => Promise<{ db: Db; url?: string; cl
       expect(r.stdout).toContain('was removed');
     });
 
+    it('a chainer whose checkpoint another moved meanwhile chains nothing twice and goes on from there', async () => {
+      const org = randomUUID();
+      const other = new EventChainer(db, store);
+      await store.append(`course-${org}-a`, [event(org, 0)], 'any');
+      await chainer.catchUp(); // it remembers where it left the checkpoint
+      await store.append(`course-${org}-a`, [event(org, 1), event(org, 2)], 'any');
+      await other.catchUp(); // someone else (a leader after a lost lock) chains those meanwhile
+      const last = await store.append(`course-${org}-b`, [event(org, 3)], 'any');
+      await chainer.catchUp();
+      expect(await chainCheckpoint(db)).toBe(last.lastPosition);
+      const rows = await db.query<{ n: number; positions: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT global_position)::int AS positions
+           FROM event_chain WHERE organization_id = $1`,
+        [org],
+      );
+      expect(rows.rows[0]).toEqual({ n: 4, positions: 4 });
+      const r = await verify(org);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^OK: 4 events/);
+    });
+
     it('the running leader chains new appends right after them; the lag is visible meanwhile', async () => {
       const e = event(orgs.late, 0);
       await store.append(`course-${orgs.late}`, [e], 'no_stream');

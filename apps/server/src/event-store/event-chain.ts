@@ -83,6 +83,8 @@ export class EventChainer {
   /** A wake-up that came while a step was running: the step may have read before that append. */
   private nudged = false;
   private lastError: string | null = null;
+  /** Where this leader left the checkpoint (null: read it); a move by anyone else fails the next write. */
+  private position: bigint | null = null;
 
   constructor(
     private readonly db: Db,
@@ -132,6 +134,7 @@ export class EventChainer {
         if (this.release && this.db.holds && !this.db.holds(LEADER_LOCK)) {
           this.release = null;
           this.heads.clear();
+          this.position = null;
         }
         if (!this.release && Date.now() >= nextTry) {
           this.release = await this.db.tryLock(LEADER_LOCK);
@@ -144,6 +147,7 @@ export class EventChainer {
         if (this.lastError !== msg) log('event-chain').error({ err: e }, 'step failed; retrying');
         this.lastError = msg;
         this.heads.clear();
+        this.position = null;
         const release = this.release;
         this.release = null;
         if (release) await release().catch(() => undefined);
@@ -164,9 +168,13 @@ export class EventChainer {
 
   /** One batch; answers whether it chained anything. */
   private async step(): Promise<boolean> {
-    const from = await chainCheckpoint(this.db);
+    const from = this.position ?? (await chainCheckpoint(this.db));
+    this.position = null;
     const events = await this.store.readAll(from, this.opts.batchSize ?? BATCH);
-    if (events.length === 0) return false;
+    if (events.length === 0) {
+      this.position = from;
+      return false;
+    }
     const orgs = [...new Set(events.map(chainOrganization))].filter((o) => !this.heads.has(o));
     if (orgs.length > 0) {
       const r = await this.db.query<{ organization_id: string; hash: string }>(
@@ -189,19 +197,20 @@ export class EventChainer {
       cols[3].push(hash);
     }
     const last = events[events.length - 1].globalPosition;
-    const moved = await this.db.transaction(async (tx) => {
-      const cp = await tx.query<{ p: string }>(
-        'SELECT position::text AS p FROM event_chain_checkpoint WHERE id = 1 FOR UPDATE',
-      );
-      if (BigInt(cp.rows[0].p) !== from) return false;
-      await tx.query(
-        `INSERT INTO event_chain (global_position, organization_id, event_id, hash)
-         SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::text[])`,
-        cols,
-      );
-      await tx.query('UPDATE event_chain_checkpoint SET position = $1 WHERE id = 1', [last.toString()]);
-      return true;
-    });
+    // One statement, atomic on its own: the checkpoint moves only from where this leader found it (a second
+    // leader waits for the row and then finds it moved), and the rows go in only if it moved. Where the
+    // checkpoint read, its lock, the insert and the move took a transaction of five round trips.
+    const r = await this.db.query<{ moved: number }>(
+      `WITH moved AS (
+         UPDATE event_chain_checkpoint SET position = $5 WHERE id = 1 AND position = $6 RETURNING 1
+       ), chained AS (
+         INSERT INTO event_chain (global_position, organization_id, event_id, hash)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::text[]) WHERE EXISTS (SELECT 1 FROM moved)
+       )
+       SELECT count(*)::int AS moved FROM moved`,
+      [...cols, last.toString(), from.toString()],
+    );
+    const moved = r.rows[0].moved === 1;
     if (!moved) {
       // Someone else chained these meanwhile: our heads may be stale.
       this.heads.clear();
@@ -209,6 +218,7 @@ export class EventChainer {
     }
     if (this.heads.size + next.size > MAX_HEADS) this.heads.clear();
     for (const [org, hash] of next) this.heads.set(org, hash);
+    this.position = last;
     return true;
   }
 }
