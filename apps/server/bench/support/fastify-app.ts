@@ -71,8 +71,8 @@ export async function createFastifyServer(config: AppConfig): Promise<FastifySer
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: bytesOf(config.BODY_LIMIT),
-    // No `logger` option: Fastify's own request lines stay off, the one request line is pino-http's as on
-    // Express.
+    // No `logger` option: Fastify's own request lines stay off, the one request line is `requestLogging`'s
+    // as on Express.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-correlation-id'];
       return (typeof given === 'string' && given.slice(0, 100)) || randomUUID();
