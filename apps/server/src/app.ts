@@ -24,6 +24,7 @@ import { COMPRESS_THRESHOLD } from './infra/read-model/read-cache';
 import { createRuntime, type Runtime } from './runtime';
 import { organizationScope } from './infra/stale-reads';
 import { readSideWaits } from './infra/read-side-waits';
+import { shutdownStep } from './infra/shutdown';
 import { imageHost } from './media/image-host';
 import { ImageStore } from './media/image-store';
 import { serveMedia } from './media/media-serve';
@@ -201,8 +202,8 @@ export async function createServer(
     metrics,
     metricsServer,
     async close() {
-      if (metricsServer) await new Promise((r) => metricsServer.close(r));
-      await app.close();
+      if (metricsServer) await shutdownStep('metrics', () => new Promise((r) => metricsServer.close(r)));
+      await shutdownStep('http and modules', () => app.close());
       await runtime.close();
     },
   };

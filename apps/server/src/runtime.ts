@@ -7,6 +7,7 @@ import { EventChainer } from './event-store/event-chain';
 import { BullMqQueue } from './jobs/bullmq-queue';
 import { InProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/job-queue';
+import { shutdownStep } from './infra/shutdown';
 
 /** What a process holds besides Nest: storage, the projection runner, the job queue. */
 export interface Runtime {
@@ -51,10 +52,10 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
     queue,
     async close() {
       unlisten();
-      await queue.close();
-      await chainer.stop();
-      await runner.stop();
-      await persistence.close();
+      await shutdownStep('queue', () => queue.close());
+      await shutdownStep('event chain', () => chainer.stop());
+      await shutdownStep('projection runner', () => runner.stop());
+      await shutdownStep('database', () => persistence.close());
     },
   };
 }

@@ -155,9 +155,13 @@ export class BullMqQueue implements JobQueue {
     );
     await within(CLOSE_STEP_MS, Promise.all([...this.queues.values()].map((q) => q.close())));
     await within(CLOSE_STEP_MS, Promise.all([...this.events.values()].map((e) => e.close())));
-    for (const c of [...this.workers, ...this.queues.values(), ...this.events.values()]) {
-      await c.disconnect().catch(() => undefined);
-    }
+    // A disconnect waits for its connection's end, which a connection still reconnecting may never reach.
+    await within(
+      CLOSE_STEP_MS,
+      Promise.all(
+        [...this.workers, ...this.queues.values(), ...this.events.values()].map((c) => c.disconnect()),
+      ),
+    );
     this.connection.disconnect();
   }
 }

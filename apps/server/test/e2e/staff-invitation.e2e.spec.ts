@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type BrowserEnv } from '../support/browser';
 import { seedGlobalUser } from '../support/seed-users';
 import { lastMail, registrationForm, signUpOwner, waitForMail, type SignedIn } from '../support/test-server';
@@ -278,24 +278,25 @@ describe('staff invitation and account screens in the browser', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'Kurum erişime kapatılmış.', code: 'org.deactivated' });
 
+    // Every address the page goes through from here (same-document navigations included).
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(new URL(frame.url()).pathname);
+    });
     await page.getByRole('button', { name: 'Kurumu Aç' }).click();
     await page.waitForURL('**/giris/anasayfa');
+    // Ayarlar opened at once stays open: opening an organisation navigates once (useAuthActions.ts), so no
+    // later navigation takes the user back to Ana Sayfa.
+    await menu(page).getByRole('link', { name: 'Ayarlar' }).click();
+    const settings = page.getByRole('region', { name: 'Kurum Ayarları' });
+    const inSettings = settings.getByRole('group', { name: `${orgName} kurum erişimi` });
+    await inSettings.getByText('Erişime kapalı').waitFor();
+    await page.waitForTimeout(1_000);
+    // Ana Sayfa once, then Ayarlar (it used to go to /giris and Ana Sayfa a second time meanwhile).
+    expect(addresses).toEqual(['/giris/anasayfa', '/giris/ayarlar']);
     // the panel says why changes are refused
     const closedNotice = page.getByText('Kurum erişime kapatılmış. Verileri görüntüleyebilirsiniz');
     await closedNotice.waitFor();
-    const settings = page.getByRole('region', { name: 'Kurum Ayarları' });
-    const inSettings = settings.getByRole('group', { name: `${orgName} kurum erişimi` });
-    // Opening an organisation from the picker ends with a second navigation to /giris (the router is
-    // invalidated, then sent there), which can land after the panel shows and take the user back from a page
-    // opened at once (docs/DECISIONS.md): Ayarlar is opened again until it stays.
-    await vi.waitFor(
-      async () => {
-        if (!page.url().includes('/giris/ayarlar'))
-          await menu(page).getByRole('link', { name: 'Ayarlar' }).click();
-        await inSettings.getByText('Erişime kapalı').waitFor({ timeout: 2_000 });
-      },
-      { timeout: 30_000, interval: 250 },
-    );
     await inSettings.getByRole('button', { name: 'Erişime Aç' }).click();
     await page.getByText('Kurum erişime açıldı').waitFor();
     await inSettings.getByText('Erişime açık').waitFor();

@@ -50,8 +50,10 @@ export function useAuthActions() {
     async (organizationId: string) => {
       queryClient.removeQueries({ queryKey: [ORG_SCOPE] });
       orgSelection.select(organizationId);
-      await router.invalidate();
-      await router.navigate({ to: '/giris' });
+      // One navigation: /giris's guard sends the user on (to the page its `redirect` names, or home). On the
+      // picker it is the same address, which the router loads again. A second navigation (an invalidation
+      // first) would land after the panel shows and take the user back from a page opened at once.
+      await router.navigate({ to: '/giris', search: true });
     },
     [queryClient, router],
   );
