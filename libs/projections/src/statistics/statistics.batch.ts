@@ -190,10 +190,11 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     // The lines of one event that share all but their student and amount (a lesson's) are one row.
     const days = new Map<string, string>();
     const groups = new Map<string, DebtGroup>();
-    const lines: DayLine[] = debt.map((l) => {
+    // The same pass sums the lines per account, kind and day: what the accounts' refresh adds to their kept sums.
+    const accounts = new Map<string, AccountPart>();
+    for (const l of debt) {
       let d = days.get(l.ts);
       if (d === undefined) days.set(l.ts, (d = dayKey(l.ts)));
-      const line = { ...l, day: d };
       const key = `${l.q} ${l.organization_id} ${l.course_id} ${l.kind} ${d}`;
       const g = groups.get(key);
       if (g) {
@@ -209,15 +210,26 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
           students: [l.student_id],
           deltas: [l.delta],
         });
-      return line;
-    });
+      const accountKey = `${l.organization_id} ${l.student_id} ${l.course_id}`;
+      let a = accounts.get(accountKey);
+      if (a === undefined)
+        accounts.set(
+          accountKey,
+          (a = {
+            account: { organization_id: l.organization_id, student_id: l.student_id, course_id: l.course_id },
+            charges: new Map(),
+            payments: new Map(),
+          }),
+        );
+      add(l.kind === 'charge' ? a.charges : a.payments, d, Number(l.delta));
+    }
     await sql.query(
       `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
        SELECT organization_id, course_id, kind, day, recorded_at, students, deltas
          FROM ${recordset('$1', 'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]')}`,
       [JSON.stringify([...groups.values()])],
     );
-    await refreshAccounts(sql, t, lines);
+    await refreshAccounts(sql, t, accounts);
   }
 
   const last = new Map<string, string>();
@@ -544,16 +556,41 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     if (v.enrollment_type === 'per_class') push(byAccount, `${v.student_id} ${v.course_id}`, v);
   }
   for (const list of byAccount.values()) list.sort(holderFirst);
-  const charges = new Map<string, bigint>();
-  const enrolled = new Map<string, number>();
   const rows = lessons.map((e) => {
     const d = (e as EventOf<'AttendanceAdded'>).data;
     const q = Number(e.globalPosition);
     const at = Date.parse(d.timestamp);
+    const rec = e.metadata.occurredAt;
     const students = new Set<string>();
     for (const v of byCourse.get(d.courseId) ?? [])
       if (holds(v, d.organizationId, at, q)) students.add(v.student_id);
-    enrolled.set(d.attendanceId, students.size);
+    let sum = 0;
+    const charges = d.attendants.map((s) => {
+      const h = byAccount.get(`${s} ${d.courseId}`)?.find((v) => holds(v, d.organizationId, at, q));
+      const charge = h?.charge ?? 0;
+      sum += charge;
+      if (charge !== 0)
+        debt.push({
+          organization_id: d.organizationId,
+          student_id: s,
+          course_id: d.courseId,
+          kind: 'charge',
+          ts: d.timestamp,
+          recorded_at: rec,
+          delta: String(charge),
+          q: pos(e),
+        });
+      return charge;
+    });
+    ledger.push({
+      ...ledgerLine(d.organizationId, d.timestamp, rec),
+      course_id: d.courseId,
+      instructor_id: d.instructorId,
+      lessons: 1,
+      attendees: d.attendants.length,
+      enrolled: students.size,
+      charges: String(sum),
+    });
     return {
       attendance_id: d.attendanceId,
       organization_id: d.organizationId,
@@ -564,12 +601,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
       attendees: d.attendants.length,
       enrolled: students.size,
       students: d.attendants,
-      charges: d.attendants.map((s) => {
-        const h = (byAccount.get(`${s} ${d.courseId}`) ?? []).find((v) => holds(v, d.organizationId, at, q));
-        const charge = h?.charge ?? 0;
-        charges.set(`${d.attendanceId} ${s}`, BigInt(charge));
-        return charge;
-      }),
+      charges,
     };
   });
   await sql.query(
@@ -579,35 +611,6 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
        FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]')}`,
     [JSON.stringify(rows)],
   );
-  for (const e of lessons) {
-    const d = (e as EventOf<'AttendanceAdded'>).data;
-    const rec = at(e);
-    let sum = 0n;
-    for (const s of d.attendants) {
-      const charge = charges.get(`${d.attendanceId} ${s}`) ?? 0n;
-      sum += charge;
-      if (charge !== 0n)
-        debt.push({
-          organization_id: d.organizationId,
-          student_id: s,
-          course_id: d.courseId,
-          kind: 'charge',
-          ts: d.timestamp,
-          recorded_at: rec,
-          delta: charge.toString(),
-          q: pos(e),
-        });
-    }
-    ledger.push({
-      ...ledgerLine(d.organizationId, d.timestamp, rec),
-      course_id: d.courseId,
-      instructor_id: d.instructorId,
-      lessons: 1,
-      attendees: d.attendants.length,
-      enrolled: enrolled.get(d.attendanceId) ?? 0,
-      charges: sum.toString(),
-    });
-  }
 }
 
 /** A lesson taken back as it stands (its students' current charges and its counts) at `rec`. */
@@ -684,7 +687,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
     `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
      pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
      -- The student's lessons of the course in each range, on the (course_id, at) index: the two moved ranges,
-     -- and the whole of both versions when the terms changed.
+     -- and the whole of both versions when the terms changed (an added enrolment's is its second range).
      l AS (
        SELECT pv.q, pv.rec, pv.student_id, x.* FROM pv
        CROSS JOIN LATERAL (
@@ -697,7 +700,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
             AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
          UNION
          SELECT a.attendance_id, a.organization_id, a.course_id, a.at FROM ${t('stat_attendances')} a
-          WHERE pv.terms AND a.course_id = pv.course_id AND a.at >= pv.lo AND a.at < pv.hi
+          WHERE pv.terms AND NOT pv.added AND a.course_id = pv.course_id AND a.at >= pv.lo AND a.at < pv.hi
             AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
        ) x
      ),
@@ -856,17 +859,6 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     );
 }
 
-/** A debt line as written: its account, kind, Istanbul day ('YYYY-MM-DD'), moment and change. */
-interface DayLine {
-  organization_id: string;
-  student_id: string;
-  course_id: string;
-  kind: 'charge' | 'payment';
-  day: string;
-  recorded_at: string;
-  delta: string;
-}
-
 /** The debt lines of one event, course, kind and day, as one stat_debt row: their students and amounts. */
 interface DebtGroup {
   organization_id: string;
@@ -909,25 +901,20 @@ function add(sums: DaySums, day: string, delta: number) {
   else sums.set(day, total);
 }
 
+/** An account (a student's course) the part's debt lines touched, with their sums per kind and Istanbul day. */
+interface AccountPart {
+  account: { organization_id: string; student_id: string; course_id: string };
+  charges: DaySums;
+  payments: DaySums;
+}
+
 /**
  * The accounts the part's debt lines touched, refreshed without reading their lines again: each account row
- * keeps its lines summed per kind and day, the part's lines are added to those sums, and the ageing inputs are
+ * keeps its lines summed per kind and day, the part's sums are added to them, and the ageing inputs are
  * computed from them in memory exactly as `accountsFromLines` computes them from the lines (the reader's SQL
  * as of an earlier moment; an int test compares both).
  */
-async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
-  const accounts = new Map<
-    string,
-    { account: ReturnType<typeof account>; charges: DaySums; payments: DaySums }
-  >();
-  const of = (a: { organization_id: string; student_id: string; course_id: string }) =>
-    accounts.get(`${a.organization_id} ${a.student_id} ${a.course_id}`)!;
-  for (const l of lines)
-    accounts.set(`${l.organization_id} ${l.student_id} ${l.course_id}`, {
-      account: account(l),
-      charges: new Map(),
-      payments: new Map(),
-    });
+async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart>) {
   const stored = await sql.query<AccountSums>(
     `SELECT s.organization_id, s.student_id, s.course_id, s.sums
        FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
@@ -938,79 +925,79 @@ async function refreshAccounts(sql: Sql, t: T, lines: DayLine[]) {
   const before = new Map<string, Sums>();
   for (const { sums, ...row } of stored.rows)
     before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sums);
-  // The part's lines summed per account, kind and day, then merged into the kept sums (both in day order).
-  for (const l of lines) {
-    const a = of(l);
-    add(l.kind === 'charge' ? a.charges : a.payments, l.day, Number(l.delta));
-  }
-  const added: unknown[] = [];
-  const changed: unknown[] = [];
+  const added: Array<{ row: object; sums: Sums }> = [];
+  const changed: Array<{ row: object; sums: Sums }> = [];
   for (const [key, { account: a, charges, payments }] of accounts) {
     const was = before.get(key);
+    // A part's sums per day are never zero (`add` drops them), so a known account whose part sums are empty
+    // (its lines cancelled out) keeps its sums and ageing inputs: it is not written.
+    if (was !== undefined && charges.size === 0 && payments.size === 0) continue;
     const c = merged(was?.charge_days ?? [], was?.charges ?? [], charges);
     const p = merged(was?.payment_days ?? [], was?.payments ?? [], payments);
-    const sums: Sums = {
-      charge_days: c.map(([d]) => d),
-      charges: c.map(([, v]) => v),
-      payment_days: p.map(([d]) => d),
-      payments: p.map(([, v]) => v),
-    };
-    // The ageing inputs follow from the sums: an account whose sums the part left as they were is not written.
-    if (was !== undefined && sameSums(was, sums)) continue;
-    (was === undefined ? added : changed).push({ ...a, ...ageingInputs(c, p), sums });
+    const sums: Sums = { charge_days: c.days, charges: c.sums, payment_days: p.days, payments: p.sums };
+    (was === undefined ? added : changed).push({ row: { ...a, ...ageingInputs(c, p) }, sums });
   }
+  // The sums go as a second parameter, one json value per row joined by order: inside the rows' recordset
+  // PostgreSQL parsed each account's sums twice (the batch, then the column's value), most of the statement.
   const columns =
-    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], sums json';
+    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[]';
+  const withSums = `(SELECT x.*, s.sums FROM ${recordset('$1', columns)}
+       JOIN json_array_elements($2::json) WITH ORDINALITY AS s(sums, ord) ON s.ord = x.ord) AS x`;
+  const params = (rows: Array<{ row: object; sums: Sums }>) => [
+    JSON.stringify(rows.map((r) => r.row)),
+    JSON.stringify(rows.map((r) => r.sums)),
+  ];
   // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
   if (added.length > 0)
     await sql.query(
       `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
               sums)
-       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums
-         FROM ${recordset('$1', columns)}`,
-      [JSON.stringify(added)],
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums FROM ${withSums}`,
+      params(added),
     );
   if (changed.length > 0)
     await sql.query(
       `UPDATE ${t('stat_debt_accounts')} s
           SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
-         FROM ${recordset('$1', columns)}
+         FROM ${withSums}
         WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
-      [JSON.stringify(changed)],
+      params(changed),
     );
 }
 
-const sameArray = <V>(a: readonly V[], b: readonly V[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-/** Whether an account's sums per kind and day are the same. */
-const sameSums = (a: Sums, b: Sums) =>
-  sameArray(a.charge_days, b.charge_days) &&
-  sameArray(a.charges, b.charges) &&
-  sameArray(a.payment_days, b.payment_days) &&
-  sameArray(a.payments, b.payments);
-
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+
+/** Sums per Istanbul day of one kind of an account, in day order, none zero (as `Sums` keeps them). */
+interface DayList {
+  days: string[];
+  sums: number[];
+}
 
 /**
  * Kept sums per day (in day order, none zero) with a part's sums per day added: in day order, the days whose
  * sum became zero left out.
  */
-function merged(days: readonly string[], sums: readonly number[], part: DaySums): Array<[string, number]> {
-  const extra = [...part].sort(byDay);
-  const out: Array<[string, number]> = [];
+function merged(days: readonly string[], sums: readonly number[], part: DaySums): DayList {
+  const extra = part.size === 0 ? [] : [...part].sort(byDay);
+  if (extra.length === 0) return { days: days.slice(), sums: sums.slice() };
+  const out: DayList = { days: [], sums: [] };
+  const push = (day: string, sum: number) => {
+    out.days.push(day);
+    out.sums.push(sum);
+  };
   let i = 0;
   let j = 0;
   while (i < days.length || j < extra.length) {
     if (j >= extra.length || (i < days.length && days[i] < extra[j][0])) {
-      out.push([days[i], sums[i]]);
+      push(days[i], sums[i]);
       i++;
     } else if (i >= days.length || extra[j][0] < days[i]) {
-      if (extra[j][1] !== 0) out.push(extra[j]);
+      if (extra[j][1] !== 0) push(extra[j][0], extra[j][1]);
       j++;
     } else {
       const total = sums[i] + extra[j][1];
       if (!Number.isSafeInteger(total)) throw new Error(`statistics: debt sum out of range (${total})`);
-      if (total !== 0) out.push([days[i], total]);
+      if (total !== 0) push(days[i], total);
       i++;
       j++;
     }
@@ -1025,31 +1012,38 @@ function merged(days: readonly string[], sums: readonly number[], part: DaySums)
  * unpaid ones in the order of day and unpaid part.
  */
 export function ageingInputs(
-  charges: ReadonlyArray<[string, number]>,
-  payments: ReadonlyArray<[string, number]>,
+  charges: DayList,
+  payments: DayList,
 ): { credit: number; has_debits: boolean; days: string[]; unpaid: number[] } {
   let owed = 0;
   let credit = 0;
-  for (const [, v] of charges)
-    if (v > 0) owed += v;
-    else credit -= v;
-  for (const [, v] of payments)
-    if (v < 0) owed -= v;
-    else credit += v;
+  let hasDebits = false;
+  for (const v of charges.sums)
+    if (v > 0) {
+      owed += v;
+      hasDebits = true;
+    } else credit -= v;
+  for (const v of payments.sums)
+    if (v < 0) {
+      owed -= v;
+      hasDebits = true;
+    } else credit += v;
   owed -= credit;
-  // Newest first: the days of both kinds merged from the end, a charge before a payment of the same day.
+  // Newest first: the days of both kinds merged from the end, a charge before a payment of the same day; once
+  // the newer debits cover what is owed, no older one is unpaid.
   const unpaid: Array<[string, number]> = [];
   let newer = 0;
-  let i = charges.length - 1;
-  let j = payments.length - 1;
-  while (i >= 0 || j >= 0) {
+  let i = charges.days.length - 1;
+  let j = payments.days.length - 1;
+  while ((i >= 0 || j >= 0) && newer < owed) {
     let day: string;
     let debit: number;
-    if (j < 0 || (i >= 0 && charges[i][0] >= payments[j][0])) {
-      [day, debit] = charges[i--];
+    if (j < 0 || (i >= 0 && charges.days[i] >= payments.days[j])) {
+      day = charges.days[i];
+      debit = charges.sums[i--];
     } else {
-      day = payments[j][0];
-      debit = -payments[j--][1];
+      day = payments.days[j];
+      debit = -payments.sums[j--];
     }
     if (debit <= 0) continue;
     newer += debit;
@@ -1059,7 +1053,7 @@ export function ageingInputs(
   unpaid.sort((x, y) => byDay(x, y) || x[1] - y[1]);
   return {
     credit,
-    has_debits: charges.some(([, v]) => v > 0) || payments.some(([, v]) => v < 0),
+    has_debits: hasDebits,
     days: unpaid.map(([d]) => d),
     unpaid: unpaid.map(([, u]) => u),
   };
