@@ -73,7 +73,7 @@ describe('readClasses: ended members', () => {
 describe('readAttendanceTargets', () => {
   it("answers the course's openness as requireOpenCourse and the attendees as readStudentEnrollments", async () => {
     await t.db.exec(`
-      CREATE TABLE courses (id uuid PRIMARY KEY, organization_id uuid NOT NULL, deleted_at timestamptz);
+      CREATE TABLE courses (id uuid PRIMARY KEY, organization_id text NOT NULL, deleted_at timestamptz);
       CREATE TABLE students (id uuid PRIMARY KEY, organization_id uuid NOT NULL, student_number int NOT NULL,
         name text NOT NULL, surname text NOT NULL)`);
     const OTHER = randomUUID();

@@ -115,7 +115,7 @@ export async function readAttendanceTargets(
     students: Array<{ id: string; n: number; name: string; surname: string }>;
     enrollments: Array<{ s: string; c: string; start_ms: number; end_ms: number | null }>;
   }>(
-    `SELECT (SELECT deleted_at IS NULL FROM courses WHERE organization_id = $1 AND id = $2) AS course_open,
+    `SELECT (SELECT deleted_at IS NULL FROM courses WHERE organization_id = $4 AND id = $2) AS course_open,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'n', student_number, 'name', name,
                       'surname', surname)), '[]') FROM students
               WHERE organization_id = $1 AND id = ANY($3::uuid[])) AS students,
@@ -123,7 +123,8 @@ export async function readAttendanceTargets(
                       'start_ms', (extract(epoch FROM start_date) * 1000)::float8,
                       'end_ms', (extract(epoch FROM end_date) * 1000)::float8)), '[]') FROM enrollments
               WHERE organization_id = $1 AND student_id = ANY($3::uuid[])) AS enrollments`,
-    [organizationId, courseId, studentIds],
+    // $1 and $4 are the same organisation: students and enrollments type organization_id uuid, courses text.
+    [organizationId, courseId, studentIds, organizationId],
   );
   const row = r.rows[0];
   return {
