@@ -26,25 +26,39 @@ const NAMED: Array<{ kind: 'student' | 'course'; idKey: string; nameKey: string 
  * them into each entry's details. Entries whose details already carry the name are left as they are.
  */
 async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
-  const key = (org: string, kind: string, id: string) => `${org}|${kind}|${id}`;
-  const wanted = new Map<string, [string, string, string]>();
+  // The names known per organisation, keyed `<kind> <id>`: short keys, and one map per organisation (a run
+  // is nearly always one organisation's), since this runs for every entry of a catch-up.
+  const names = new Map<string, Map<string, string>>();
+  const wanted: Array<{ o: string; kind: string; id: string }> = [];
+  const seen = new Set<string>();
   for (const { e, mapped } of rows) {
     const org = e.metadata.organizationId;
     if (!org) continue;
     for (const n of NAMED) {
       const id = mapped.details[n.idKey];
-      if (typeof id === 'string') wanted.set(key(org, n.kind, id), [org, n.kind, id]);
+      if (typeof id !== 'string') continue;
+      const k = `${org} ${n.kind} ${id}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      wanted.push({ o: org, kind: n.kind, id });
     }
   }
-  if (wanted.size === 0) return;
-  const keys = [...wanted.values()];
-  const known = await sql.query<{ organization_id: string; kind: string; id: string; name: string }>(
-    `SELECT n.organization_id, n.kind, n.id, n.name FROM ${table('audit_names')} n
-     JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(o, kind, id)
-       ON n.organization_id = k.o AND n.kind = k.kind AND n.id = k.id`,
-    [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])],
+  if (wanted.length === 0) return;
+  const columns = 'o text, kind text, id text';
+  // One row of JSON back, whatever the number of names (no row objects to build in Node).
+  const known = await sql.query<{ names: string }>(
+    `SELECT coalesce(json_agg(json_build_array(n.organization_id, n.kind, n.id, n.name)), '[]')::text AS names
+       FROM ${table('audit_names')} n
+       JOIN ${jsonColumns(1, columns)} ON n.organization_id = x.o AND n.kind = x.kind AND n.id = x.id`,
+    columnParams(wanted, columns),
   );
-  const names = new Map(known.rows.map((r) => [key(r.organization_id, r.kind, r.id), r.name]));
+  const namesOf = (org: string) => {
+    let m = names.get(org);
+    if (!m) names.set(org, (m = new Map()));
+    return m;
+  };
+  for (const [org, kind, id, name] of JSON.parse(known.rows[0].names) as string[][])
+    namesOf(org).set(`${kind} ${id}`, name);
   const changed = new Map<string, [string, string, string, string]>();
   for (const { e, mapped } of rows) {
     const org = e.metadata.organizationId;
@@ -52,13 +66,15 @@ async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
     const naming = NAMING[mapped.action];
     const id = naming && mapped.details[naming.idKey];
     if (naming && typeof id === 'string' && typeof mapped.details.name === 'string' && mapped.details.name) {
-      names.set(key(org, naming.kind, id), mapped.details.name);
-      changed.set(key(org, naming.kind, id), [org, naming.kind, id, mapped.details.name]);
+      namesOf(org).set(`${naming.kind} ${id}`, mapped.details.name);
+      changed.set(`${org} ${naming.kind} ${id}`, [org, naming.kind, id, mapped.details.name]);
       continue;
     }
+    const orgNames = names.get(org);
+    if (!orgNames) continue;
     for (const n of NAMED) {
       const ref = mapped.details[n.idKey];
-      const name = typeof ref === 'string' ? names.get(key(org, n.kind, ref)) : undefined;
+      const name = typeof ref === 'string' ? orgNames.get(`${n.kind} ${ref}`) : undefined;
       if (name !== undefined && mapped.details[n.nameKey] === undefined) mapped.details[n.nameKey] = name;
     }
   }
