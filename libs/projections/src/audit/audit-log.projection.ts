@@ -128,7 +128,7 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
   await withNames(sql, table, [{ e, mapped }]);
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (id) DO NOTHING`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (organization_id, id) DO NOTHING`,
     [
       e.globalPosition.toString(),
       e.metadata.organizationId,
@@ -161,7 +161,7 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
      SELECT id, organization_id, user_id, action, details, ip_address, user_agent, created_at
        FROM ${jsonColumns(1, ENTRY_COLUMNS)}
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (organization_id, id) DO NOTHING`,
     columnParams(
       rows.map((r) => ({
         id: r.e.globalPosition.toString(),
@@ -182,11 +182,12 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
 export const auditLogProjection = defineProjection({
   name: 'audit_log',
   // 2: entries name the student and the course (audit_names)
-  version: 2,
+  // 3: no primary key of its own; the organisation's index keeps the ids unique
+  version: 3,
   tables: ['audit_log', 'audit_names'],
   schema: (t) => `
     CREATE TABLE ${t('audit_log')} (
-      id bigint PRIMARY KEY,
+      id bigint NOT NULL,
       organization_id text,
       user_id text,
       action text NOT NULL,
@@ -195,7 +196,9 @@ export const auditLogProjection = defineProjection({
       user_agent text,
       created_at timestamptz NOT NULL
     );
-    CREATE INDEX ON ${t('audit_log')} (organization_id, id DESC);
+    -- The id is its event's position, unique by itself. The index the organisation's pages read keeps it unique
+    -- (nulls not distinct: the entries of no organisation too), so an entry writes two indexes, not three.
+    CREATE UNIQUE INDEX ON ${t('audit_log')} (organization_id, id DESC) NULLS NOT DISTINCT;
     CREATE INDEX ON ${t('audit_log')} (organization_id, action, id DESC);
     CREATE TABLE ${t('audit_names')} (
       organization_id text NOT NULL,
