@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../support/context';
 import { httpClient, type Answer } from '../support/http-client';
-import { cpuMs, serverPids } from '../support/process-cpu';
+import { cpuMs, cpuSplitMs, serverPids } from '../support/process-cpu';
 import { percentile, round } from '../support/stats';
 import {
   ensureOwner,
@@ -45,13 +45,45 @@ interface Measured {
    */
   serverCpuMs: number;
   postgresCpuMs: number;
+  /** Of serverCpuMs, the kernel's share (system time: mostly copying the answer's bytes into the socket). */
+  serverSystemCpuMs: number;
+  /**
+   * serverCpuMs less what the server spends with no request at all (its projections' polling, measured before
+   * the reads, `serverIdle`) over the same seconds: what the requests themselves cost. A slow read (few
+   * requests a second) carries a larger share of that idle work in serverCpuMs.
+   */
+  serverCpuMsBeyondIdle?: number;
   /** The same for the measuring client (this process): on 2 cores it competes with the server. */
   clientCpuMs: number;
+}
+
+/** CPU ms a second of the server process and of its database sessions while no request is made. */
+interface IdleCpu {
+  serverCpuMsPerSecond: number;
+  postgresCpuMsPerSecond: number;
+  seconds: number;
+}
+
+/** The server's CPU while it answers nothing, over BENCH_LARGE_ORG_IDLE_MS (3 s unless set). */
+async function measureIdle(pids: () => Promise<{ server: number; postgres: number[] }>): Promise<IdleCpu> {
+  const ms = Number(process.env.BENCH_LARGE_ORG_IDLE_MS ?? 3000);
+  const { server, postgres } = await pids();
+  const t0 = performance.now();
+  const [server0, postgres0] = [await cpuMs([server]), await cpuMs(postgres)];
+  await new Promise((r) => setTimeout(r, ms));
+  const [server1, postgres1] = [await cpuMs([server]), await cpuMs(postgres)];
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    serverCpuMsPerSecond: round((server1 - server0) / seconds),
+    postgresCpuMsPerSecond: round((postgres1 - postgres0) / seconds),
+    seconds: round(seconds),
+  };
 }
 
 async function measure(
   send: () => Promise<Answer>,
   pids: () => Promise<{ server: number; postgres: number[] }>,
+  idle?: IdleCpu,
 ): Promise<Measured> {
   const once = async () => {
     const t = performance.now();
@@ -79,11 +111,12 @@ async function measure(
   };
   await run(WARMUP);
   const { server, postgres } = await pids();
-  const [server0, postgres0] = [await cpuMs([server]), await cpuMs(postgres)];
+  const [server0, postgres0] = [await cpuSplitMs([server]), await cpuMs(postgres)];
   const client0 = process.cpuUsage();
   const { samples, bytes, seconds } = await run(REQUESTS);
   const client = process.cpuUsage(client0);
-  const [server1, postgres1] = [await cpuMs([server]), await cpuMs(postgres)];
+  const [server1, postgres1] = [await cpuSplitMs([server]), await cpuMs(postgres)];
+  const serverMs = server1.user + server1.system - server0.user - server0.system;
   return {
     requests: samples.length,
     clients: CLIENTS,
@@ -93,8 +126,16 @@ async function measure(
     mean: round(samples.reduce((a, b) => a + b, 0) / samples.length),
     requestsPerSecond: Math.round(samples.length / seconds),
     bytes,
-    serverCpuMs: round((server1 - server0) / samples.length),
+    serverCpuMs: round(serverMs / samples.length),
     postgresCpuMs: round((postgres1 - postgres0) / samples.length),
+    serverSystemCpuMs: round((server1.system - server0.system) / samples.length),
+    ...(idle
+      ? {
+          serverCpuMsBeyondIdle: round(
+            Math.max(0, serverMs - idle.serverCpuMsPerSecond * seconds) / samples.length,
+          ),
+        }
+      : {}),
     clientCpuMs: round((client.user + client.system) / 1000 / samples.length),
   };
 }
@@ -311,10 +352,12 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
     ];
     // BENCH_LARGE_ORG_READS=getStudents,getDashboard measures only those (for a quicker look).
     const only = process.env.BENCH_LARGE_ORG_READS?.split(',').map((x) => x.trim());
+    ctx.log('large-org: the server idle');
+    const serverIdle = await measureIdle(() => serverPids(url, server.pid));
     for (const [name, send] of plan) {
       if (only && !only.includes(name)) continue;
       ctx.log(`large-org: ${name}, ${CLIENTS} clients, ${REQUESTS} requests`);
-      reads[name] = await measure(send, () => serverPids(url, server.pid));
+      reads[name] = await measure(send, () => serverPids(url, server.pid), serverIdle);
     }
     http.close();
     // The floor of the same bytes, beside the real figures.
@@ -342,7 +385,10 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
           p95: reads[name]?.p95,
           floorP95: f.p95,
           serverCpuMs: reads[name]?.serverCpuMs,
+          serverCpuMsBeyondIdle: reads[name]?.serverCpuMsBeyondIdle,
           floorServerCpuMs: f.serverCpuMs,
+          serverSystemCpuMs: reads[name]?.serverSystemCpuMs,
+          floorServerSystemCpuMs: f.serverSystemCpuMs,
         },
       ]),
     );
@@ -361,11 +407,12 @@ export async function run(ctx: BenchContext): Promise<Record<string, unknown>> {
       seed,
       statisticsRebuild,
       balanceSheetEntries: sheet.length,
+      serverIdle,
       reads,
       floor,
       besideFloor,
       exports,
-      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer; serverCpuMs and postgresCpuMs are CPU ms per request of the server process and of its database sessions; floor: the same bytes from a bare node:http server (no framework, no database), what this machine allows for those sizes',
+      note: 'server in its own process; latency in ms from request start to the whole body read; bytes is one answer; serverCpuMs and postgresCpuMs are CPU ms per request of the server process and of its database sessions (serverSystemCpuMs the kernel share, serverCpuMsBeyondIdle without the CPU of the idle server, serverIdle); floor: the same bytes from a bare node:http server (no framework, no database), what this machine allows for those sizes',
     };
   } finally {
     await server.close();

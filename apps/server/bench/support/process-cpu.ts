@@ -26,3 +26,20 @@ export async function serverPids(url: string, server: number) {
     await c.end();
   }
 }
+
+/**
+ * The same, split into user time (the process's own code: JavaScript, V8, libuv) and system time (the kernel
+ * working for it, e.g. copying an answer's bytes into the socket), in ms.
+ */
+export async function cpuSplitMs(pids: readonly number[]): Promise<{ user: number; system: number }> {
+  let user = 0;
+  let system = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    user += Number(fields[11]);
+    system += Number(fields[12]);
+  }
+  return { user: user * 10, system: system * 10 };
+}

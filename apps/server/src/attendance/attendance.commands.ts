@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  DomainError,
   attendanceDecider,
   attendanceNumberDecider,
   attendanceNumberStream,
@@ -9,7 +10,7 @@ import {
   type AttendanceInput,
   type EditAttendanceInput,
 } from '@okul/domain';
-import { requireOpenCourse, type Db } from '@okul/projections';
+import { readAttendanceTargets, type Db } from '@okul/projections';
 import { DB } from '../infra/tokens';
 import { CommandExecutor, type CommandContext } from '../infra/command-executor';
 import { AttendancesQueries } from './attendances.queries';
@@ -17,6 +18,7 @@ import { AttendancesQueries } from './attendances.queries';
 export class AddAttendanceCommand extends Command<{ id: string; code: string; attendanceNumber: number }> {
   constructor(
     readonly ctx: CommandContext,
+    /** Minted for this request by `newEntityId` (the new stream is not read: `CommandExecutor.loadMinted`). */
     readonly attendanceId: string,
     readonly input: AttendanceInput,
   ) {
@@ -61,20 +63,20 @@ export class AddAttendanceHandler implements ICommandHandler<AddAttendanceComman
     // The lookups are read together, and before the turn on the month's counter (which lasts from its read to
     // the append, while the commands of this process that draw from it queue): each read may first wait for
     // its read model to apply what was written before it (infra/read-side-waits.ts).
-    // A refusal is the first failing lookup's, in this order, whichever answered first.
-    const [course, instructor, looked] = await Promise.allSettled([
-      requireOpenCourse(this.db, organizationId, input.courseId),
+    // The course and the attendees are one statement (readAttendanceTargets). A refusal is the first failing
+    // lookup's, course then instructor, whichever answered first.
+    const [targets, instructor] = await Promise.allSettled([
+      readAttendanceTargets(this.db, organizationId, input.courseId, input.attendants),
       this.queries.requireInstructor(organizationId, input.instructorId),
-      this.queries.attendees(organizationId, input.attendants),
     ]);
-    if (course.status === 'rejected') throw course.reason;
+    if (targets.status === 'rejected') throw targets.reason;
+    if (!targets.value.courseOpen) throw new DomainError('course.notFound');
     if (instructor.status === 'rejected') throw instructor.reason;
-    if (looked.status === 'rejected') throw looked.reason;
-    const attendees = looked.value;
+    const attendees = targets.value.attendees;
     let result = { code: '', attendanceNumber: 0 };
     await this.executor.executeMany(ctx, async () => {
       const numbersStream = attendanceNumberStream(organizationId, now);
-      const attendance = await this.executor.load(attendanceStream(attendanceId), attendanceDecider);
+      const attendance = await this.executor.loadMinted(attendanceStream(attendanceId), attendanceDecider);
       // The counter last: the turn on it lasts from this read until the draw is queued, reads excluded.
       const numbers = await this.executor.load(numbersStream, attendanceNumberDecider);
       const plan = planAttendanceCreation(

@@ -1,8 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@okul/domain';
+import type { Db } from '@okul/projections';
 import { addMember, orgApi } from '../../test/support/school-fixtures';
 import { signUpOwner, startTestServer, type TestServer } from '../../test/support/test-server';
+import { OrganizationHeads } from '../infra/read-side-waits';
+import { AccessService } from './access.service';
+import { TokenService } from './token.service';
 
 let t: TestServer;
 
@@ -38,5 +42,30 @@ describe('the guard between writes', () => {
     const out = await request(t.http).post('/api/v1/logout').set(owner.auth).send({});
     expect(out.status).toBe(200);
     expect((await orgApi(t, owner).get('getAgeGroups')).status).toBe(401);
+  });
+});
+
+describe('the guard of a write', () => {
+  it("reads the caller's row itself, without first reading every checkpoint to try the kept row", async () => {
+    const owner = await signUpOwner(t.http);
+    const claims = (await t.server.app.get(TokenService).verifyAccess(owner.token))!;
+    const { db, store } = t.server.runtime.persistence;
+    const sent: string[] = [];
+    const counting: Db = {
+      ...db,
+      query: (text, params, options) => {
+        sent.push(text);
+        return db.query(text, params, options);
+      },
+    };
+    const access = new AccessService(counting, new OrganizationHeads(store, counting));
+    const read = (kept: boolean) =>
+      access.principalInOrganization(claims.userId, claims.sessionId, owner.organizationId, { kept });
+    // A read keeps the row; the write after it reads the row again, and reads nothing else.
+    expect(await read(true)).toMatchObject({ access: { exists: true, memberActive: true } });
+    sent.length = 0;
+    expect(await read(false)).toMatchObject({ access: { exists: true, memberActive: true } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('FROM users u JOIN sessions s');
   });
 });

@@ -82,9 +82,12 @@ export class AuthGuard implements CanActivate {
     // An org-scoped call reads the caller and their membership in one round trip, and beside it the
     // organisation's last position, which its reads wait for (infra/read-side-waits.ts).
     if (orgId !== undefined && UUID.test(orgId)) this.heads.prefetch();
+    const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
     const scoped =
       orgId !== undefined && UUID.test(orgId)
-        ? await this.access.principalInOrganization(claims.userId, claims.sessionId, orgId)
+        ? await this.access.principalInOrganization(claims.userId, claims.sessionId, orgId, {
+            kept: !isWrite,
+          })
         : undefined;
     const principal =
       scoped === undefined ? await this.access.principal(claims.userId, claims.sessionId) : scoped?.principal;
@@ -103,7 +106,6 @@ export class AuthGuard implements CanActivate {
       const role = effectiveRole(orgRole, principal.globalRoleId);
       if (access.exists && visitorRead && !hasRole(role, required)) return this.visitor(req);
       if (!access.exists || !hasRole(role, required)) throw new DomainError('auth.forbidden');
-      const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
       if (isWrite && !rules.skipOrgGating) {
         if (access.deactivated) throw new DomainError('org.deactivated');
         if (!access.paidUntil || access.paidUntil.getTime() <= Date.now())

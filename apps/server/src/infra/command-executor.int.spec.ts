@@ -215,6 +215,60 @@ describe('CommandExecutor', () => {
   });
 });
 
+describe('CommandExecutor.loadMinted', () => {
+  type Made = DomainEvent & { type: 'Made'; data: { by: string } };
+  /** Creates once; a second creation is refused, as addPayment would refuse a payment that exists. */
+  const maker: Decider<{ by: string }, Made, string | null> = {
+    initialState: null,
+    decide: (c, s) => {
+      if (s !== null) throw new DomainError('payment.notFound');
+      return [{ type: 'Made', data: { by: c.by } }];
+    },
+    evolve: (_s, e) => e.data.by,
+  };
+  const reads: string[] = [];
+  let minting: CommandExecutor;
+  beforeAll(() => {
+    const watched = new Proxy(store, {
+      get(target, property) {
+        if (property === 'readStream')
+          return (id: string) => {
+            reads.push(id);
+            return target.readStream(id);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    minting = new CommandExecutor(watched, runner);
+  });
+  const make = (c: CommandContext, streamId: string) =>
+    minting.executeMany(c, async () => [
+      decideOn(await minting.loadMinted(streamId, maker), maker, { by: c.idempotencyKey ?? 'me' }),
+    ]);
+
+  it('without an idempotency key does not read the new stream, and its append still expects no stream', async () => {
+    const streamId = `made-${randomUUID()}`;
+    await make(ctx(), streamId);
+    expect(reads).not.toContain(streamId);
+    expect((await store.readStream(streamId)).map((e) => e.data)).toEqual([{ by: 'me' }]);
+    // Had the id been taken after all, the append is refused (decided again, then 409), never written twice.
+    await expect(make(ctx(), streamId)).rejects.toMatchObject({ code: 'common.conflict' });
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it('with an idempotency key reads the stream: a retry finds its events, answers the same and stores nothing', async () => {
+    const streamId = `made-${randomUUID()}`;
+    const key = `user-1:${randomUUID()}`;
+    await make(ctx(key), streamId);
+    expect(reads).toContain(streamId);
+    const head = await store.headPosition();
+    await make(ctx(key), streamId);
+    expect(await store.headPosition()).toBe(head);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+});
+
 /**
  * Draws of one process on a counter are decided one after another, each on the counter as the previous
  * draw leaves it, without waiting for that draw's commit (the store's queue keeps them in order).

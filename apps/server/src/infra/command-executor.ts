@@ -251,6 +251,21 @@ export class CommandExecutor {
   }
 
   /**
+   * A stream named by an id this request has just minted (`newEntityId`): without an idempotency key that id
+   * is random, so nothing can be stored under it and it is not read (a round trip less per command); the
+   * append still expects no stream, so were it written meanwhile the command would be decided again. With a
+   * key the id is the key's own: a retry must find what the first try wrote, so it is read as usual.
+   */
+  async loadMinted<C, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+  ): Promise<LoadedStream<S>> {
+    const scope = deciding.getStore();
+    if (!scope || scope.key !== null || this.counters.has(streamId)) return this.load(streamId, decider);
+    return { streamId, state: decider.initialState, version: null, lastEventId: null };
+  }
+
+  /**
    * A counter read under a turn: as the last draw queued by this process left it when there is one, so the
    * draw need not wait for that one's commit; otherwise from the store. A draw of another process in between
    * makes the append a conflict, which forgets the memory and is decided again from the store.

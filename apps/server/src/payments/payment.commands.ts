@@ -7,7 +7,7 @@ import {
   type EditPaymentInput,
   type PaymentCommand,
 } from '@okul/domain';
-import { CommandExecutor, type CommandContext } from '../infra/command-executor';
+import { CommandExecutor, decideOn, type CommandContext } from '../infra/command-executor';
 import { PaymentsQueries } from './payments.queries';
 
 // Each payment is its own stream (payments/decider.ts): one command, one stream, one decision.
@@ -15,6 +15,7 @@ import { PaymentsQueries } from './payments.queries';
 export class AddPaymentCommand extends Command<{ id: string }> {
   constructor(
     readonly ctx: CommandContext,
+    /** Minted for this request by `newEntityId` (the new stream is not read: `CommandExecutor.loadMinted`). */
     readonly paymentId: string,
     readonly input: AddPaymentInput,
   ) {
@@ -62,11 +63,14 @@ export class AddPaymentHandler implements ICommandHandler<AddPaymentCommand> {
 
   async execute({ ctx, paymentId, input }: AddPaymentCommand) {
     await this.queries.requireStudentAndCourse(ctx.organizationId!, input.studentId, input.courseId);
-    await this.executor.execute(ctx, paymentStream(paymentId), paymentDecider, {
-      type: 'AddPayment',
-      ...base(ctx, paymentId),
-      input,
-    });
+    const command: PaymentCommand = { type: 'AddPayment', ...base(ctx, paymentId), input };
+    await this.executor.executeMany(ctx, async () => [
+      decideOn(
+        await this.executor.loadMinted(paymentStream(paymentId), paymentDecider),
+        paymentDecider,
+        command,
+      ),
+    ]);
     return { id: paymentId };
   }
 }

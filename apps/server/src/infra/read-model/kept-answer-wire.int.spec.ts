@@ -136,6 +136,50 @@ describe('a kept answer as it travels', () => {
     }
   });
 
+  it('keeps the list view as an answer of its own: its compressed bytes, its ETag, its 304, a new one after a write', async () => {
+    const list = path('getStudents?view=list');
+    const full = await raw(path('getStudents'), { ...auth(), 'accept-encoding': 'br' });
+    const plain = await raw(list, { ...auth(), 'accept-encoding': 'identity' });
+    const first = await raw(list, { ...auth(), 'accept-encoding': 'br' });
+    const second = await raw(list, { ...auth(), 'accept-encoding': 'br' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.etag).toBe(plain.headers.etag);
+    expect(first.headers.etag).not.toBe(full.headers.etag);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(json(first)).toEqual(json(plain));
+    // The lean rows: what the table shows, not every field of the whole list.
+    const rows = json(first) as Array<Record<string, unknown>>;
+    expect(rows.length).toBe((json(full) as unknown[]).length);
+    expect(rows[0]).not.toHaveProperty('address');
+    expect(first.body.length).toBeLessThan(full.body.length);
+    const notModified = await raw(list, {
+      ...auth(),
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+
+    const added = await orgApi(t, owner).post('registerStudent', studentBody(tckn(), { name: 'Listede' }));
+    expect(added.status).toBe(200);
+    const after = await raw(list, {
+      ...auth(),
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(Number(after.headers['content-length'])).toBe(after.body.length);
+    const ids = (json(after) as Array<{ id: string }>).map((s) => s.id);
+    expect(ids).toContain(added.body.id);
+    expect(ids.length).toBe(rows.length + 1);
+    const plainAfter = await raw(list, { ...auth(), 'accept-encoding': 'identity' });
+    expect(plainAfter.headers.etag).toBe(after.headers.etag);
+    expect(json(plainAfter)).toEqual(json(after));
+  });
+
   it('sends a small kept answer as it is, whatever the client accepts', async () => {
     await addCourse(t, owner, 'Bağlama');
     const a = await raw(path('getCourses'), { ...auth(), 'accept-encoding': 'br, gzip' });
