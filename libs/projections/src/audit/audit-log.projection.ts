@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@okul/domain';
 import type { BatchHandler, ProjectionHandler } from '../runtime/projection';
 import { defineProjection } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { columnParams, jsonColumns } from '../runtime/json-columns';
 import { auditMapperFor } from './audit-actions';
 
 type Sql = Parameters<ProjectionHandler>[0]['sql'];
@@ -26,25 +26,39 @@ const NAMED: Array<{ kind: 'student' | 'course'; idKey: string; nameKey: string 
  * them into each entry's details. Entries whose details already carry the name are left as they are.
  */
 async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
-  const key = (org: string, kind: string, id: string) => `${org}|${kind}|${id}`;
-  const wanted = new Map<string, [string, string, string]>();
+  // The names known per organisation, keyed `<kind> <id>`: short keys, and one map per organisation (a run
+  // is nearly always one organisation's), since this runs for every entry of a catch-up.
+  const names = new Map<string, Map<string, string>>();
+  const wanted: Array<{ o: string; kind: string; id: string }> = [];
+  const seen = new Set<string>();
   for (const { e, mapped } of rows) {
     const org = e.metadata.organizationId;
     if (!org) continue;
     for (const n of NAMED) {
       const id = mapped.details[n.idKey];
-      if (typeof id === 'string') wanted.set(key(org, n.kind, id), [org, n.kind, id]);
+      if (typeof id !== 'string') continue;
+      const k = `${org} ${n.kind} ${id}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      wanted.push({ o: org, kind: n.kind, id });
     }
   }
-  if (wanted.size === 0) return;
-  const keys = [...wanted.values()];
-  const known = await sql.query<{ organization_id: string; kind: string; id: string; name: string }>(
-    `SELECT n.organization_id, n.kind, n.id, n.name FROM ${table('audit_names')} n
-     JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(o, kind, id)
-       ON n.organization_id = k.o AND n.kind = k.kind AND n.id = k.id`,
-    [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])],
+  if (wanted.length === 0) return;
+  const columns = 'o text, kind text, id text';
+  // One row of JSON back, whatever the number of names (no row objects to build in Node).
+  const known = await sql.query<{ names: string }>(
+    `SELECT coalesce(json_agg(json_build_array(n.organization_id, n.kind, n.id, n.name)), '[]')::text AS names
+       FROM ${table('audit_names')} n
+       JOIN ${jsonColumns(1, columns)} ON n.organization_id = x.o AND n.kind = x.kind AND n.id = x.id`,
+    columnParams(wanted, columns),
   );
-  const names = new Map(known.rows.map((r) => [key(r.organization_id, r.kind, r.id), r.name]));
+  const namesOf = (org: string) => {
+    let m = names.get(org);
+    if (!m) names.set(org, (m = new Map()));
+    return m;
+  };
+  for (const [org, kind, id, name] of JSON.parse(known.rows[0].names) as string[][])
+    namesOf(org).set(`${kind} ${id}`, name);
   const changed = new Map<string, [string, string, string, string]>();
   for (const { e, mapped } of rows) {
     const org = e.metadata.organizationId;
@@ -52,13 +66,15 @@ async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
     const naming = NAMING[mapped.action];
     const id = naming && mapped.details[naming.idKey];
     if (naming && typeof id === 'string' && typeof mapped.details.name === 'string' && mapped.details.name) {
-      names.set(key(org, naming.kind, id), mapped.details.name);
-      changed.set(key(org, naming.kind, id), [org, naming.kind, id, mapped.details.name]);
+      namesOf(org).set(`${naming.kind} ${id}`, mapped.details.name);
+      changed.set(`${org} ${naming.kind} ${id}`, [org, naming.kind, id, mapped.details.name]);
       continue;
     }
+    const orgNames = names.get(org);
+    if (!orgNames) continue;
     for (const n of NAMED) {
       const ref = mapped.details[n.idKey];
-      const name = typeof ref === 'string' ? names.get(key(org, n.kind, ref)) : undefined;
+      const name = typeof ref === 'string' ? orgNames.get(`${n.kind} ${ref}`) : undefined;
       if (name !== undefined && mapped.details[n.nameKey] === undefined) mapped.details[n.nameKey] = name;
     }
   }
@@ -112,7 +128,7 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
   await withNames(sql, table, [{ e, mapped }]);
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (id) DO NOTHING`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (organization_id, id) DO NOTHING`,
     [
       e.globalPosition.toString(),
       e.metadata.organizationId,
@@ -128,9 +144,12 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
 };
 
 /**
- * A run of events as one multi-row insert: the entries are independent, one per event. The rows go as one
- * JSON parameter (serialised natively, where arrays of text were escaped element by element in JavaScript).
+ * A run of events as one multi-row insert: the entries are independent, one per event. The rows go column by
+ * column as JSON arrays (serialised natively, where arrays of text were escaped element by element in
+ * JavaScript; read in SQL without json_to_recordset's work per row).
  */
+const ENTRY_COLUMNS =
+  'id bigint, organization_id text, user_id text, action text, details jsonb, ip_address text, user_agent text, created_at timestamptz';
 const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   const rows = events.flatMap((e) => {
     const mapped = auditMapperFor(e.type)?.(e);
@@ -141,26 +160,21 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
      SELECT id, organization_id, user_id, action, details, ip_address, user_agent, created_at
-       FROM ${recordset(
-         '$1',
-         `id bigint, organization_id text, user_id text, action text, details jsonb, ip_address text, user_agent text,
-          created_at timestamptz`,
-       )}
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      JSON.stringify(
-        rows.map((r) => ({
-          id: r.e.globalPosition.toString(),
-          organization_id: r.e.metadata.organizationId,
-          user_id: r.e.metadata.userId,
-          action: r.mapped.action,
-          details: r.mapped.details,
-          ip_address: r.e.metadata.ipAddress,
-          user_agent: r.e.metadata.userAgent,
-          created_at: r.e.metadata.occurredAt,
-        })),
-      ),
-    ],
+       FROM ${jsonColumns(1, ENTRY_COLUMNS)}
+     ON CONFLICT (organization_id, id) DO NOTHING`,
+    columnParams(
+      rows.map((r) => ({
+        id: r.e.globalPosition.toString(),
+        organization_id: r.e.metadata.organizationId,
+        user_id: r.e.metadata.userId,
+        action: r.mapped.action,
+        details: r.mapped.details,
+        ip_address: r.e.metadata.ipAddress,
+        user_agent: r.e.metadata.userAgent,
+        created_at: r.e.metadata.occurredAt,
+      })),
+      ENTRY_COLUMNS,
+    ),
   );
   await eraseNames(sql, table, rows);
 };
@@ -168,11 +182,12 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
 export const auditLogProjection = defineProjection({
   name: 'audit_log',
   // 2: entries name the student and the course (audit_names)
-  version: 2,
+  // 3: no primary key of its own; the organisation's index keeps the ids unique
+  version: 3,
   tables: ['audit_log', 'audit_names'],
   schema: (t) => `
     CREATE TABLE ${t('audit_log')} (
-      id bigint PRIMARY KEY,
+      id bigint NOT NULL,
       organization_id text,
       user_id text,
       action text NOT NULL,
@@ -181,7 +196,9 @@ export const auditLogProjection = defineProjection({
       user_agent text,
       created_at timestamptz NOT NULL
     );
-    CREATE INDEX ON ${t('audit_log')} (organization_id, id DESC);
+    -- The id is its event's position, unique by itself. The index the organisation's pages read keeps it unique
+    -- (nulls not distinct: the entries of no organisation too), so an entry writes two indexes, not three.
+    CREATE UNIQUE INDEX ON ${t('audit_log')} (organization_id, id DESC) NULLS NOT DISTINCT;
     CREATE INDEX ON ${t('audit_log')} (organization_id, action, id DESC);
     CREATE TABLE ${t('audit_names')} (
       organization_id text NOT NULL,

@@ -1,7 +1,12 @@
-import { chargePerUnitSql, type EventOf } from '@okul/domain';
+import { chargePerUnit, chargePerUnitSql, toEpoch, type EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
+import { columnParams, jsonColumns } from '../runtime/json-columns';
 import { recordset } from '../runtime/recordset';
-import { finalPeriods, holder } from './balances.pricing';
+import { finalPeriods, holder, holderAt, type HolderCandidate } from './balances.pricing';
+
+/** The run's lessons, one row per lesson with its attendants and what each attendant is charged (by whom). */
+const LESSON_COLUMNS =
+  'attendance_id uuid, organization_id uuid, course_id uuid, at timestamptz, attendants json, charges json, holders json';
 
 /** The event types the batch handler folds; the others (rare edits and deletions) go event by event. */
 export const BALANCE_BATCH_TYPES = [
@@ -50,6 +55,8 @@ interface PaymentRow {
 }
 
 interface Pair {
+  /** The pair's key: both ids lower-cased, as Postgres writes uuids as text. */
+  key: string;
   student_id: string;
   course_id: string;
   organization_id: string;
@@ -158,6 +165,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     let p = pairs.get(key);
     if (!p) {
       p = {
+        key,
         student_id: student,
         course_id: course,
         organization_id: org,
@@ -180,6 +188,8 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     course_id: string;
     at: string;
     attendants: string[];
+    /** The pair of each attendant, in the same order. */
+    pairs: Pair[];
   }> = [];
   const key = (id: string) => id.toLowerCase();
 
@@ -253,8 +263,8 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
           course_id: d.courseId,
           at: d.timestamp,
           attendants: d.attendants,
+          pairs: d.attendants.map((s) => pair(d.organizationId, s, d.courseId, true)),
         });
-        for (const s of d.attendants) pair(d.organizationId, s, d.courseId, true);
         break;
       }
       case 'PaymentAdded': {
@@ -354,8 +364,11 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   if (newPayments.length > 0)
     await sql.query(
       `INSERT INTO ${table('balance_payments')} (id, organization_id, student_id, course_id, amount, date, active)
-       SELECT id, organization_id, student_id, course_id, amount, date, active FROM ${recordset('$1', paymentColumns)}`,
-      [paymentJson(newPayments)],
+       SELECT id, organization_id, student_id, course_id, amount, date, active FROM ${jsonColumns(1, paymentColumns)}`,
+      columnParams(
+        newPayments.map((r) => ({ ...r, amount: r.amount.toString() })),
+        paymentColumns,
+      ),
     );
   if (changedPayments.length > 0)
     await sql.query(
@@ -437,26 +450,71 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   }
 
   if (lessons.length > 0) {
-    const added = await sql.query<{
+    // The run's lessons, priced in Node by the per_class enrolments of their pairs as the run leaves them
+    // (written above), read in one statement: one index probe per pair instead of one per attendant, and the
+    // totals move by the charges computed here instead of by rows the insert returns.
+    const wanted = new Set<Pair>();
+    for (const l of lessons) for (const p of l.pairs) wanted.add(p);
+    const held = await sql.query<{
       student_id: string;
       course_id: string;
-      organization_id: string;
-      charge: string;
+      id: string;
+      start_ms: number;
+      end_ms: number | null;
+      price: string;
+      discount: string;
     }>(
-      `WITH l AS (
-         INSERT INTO ${table('balance_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge, enrollment_id)
-         SELECT x.attendance_id, s.student_id, x.organization_id, x.course_id, x.at, coalesce(h.charge, 0), h.id
-           FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, course_id uuid, at timestamptz, attendants json')}
-           CROSS JOIN LATERAL (SELECT a::uuid AS student_id FROM json_array_elements_text(x.attendants) AS a) s
-           LEFT JOIN LATERAL (${holder(table, 's.student_id', 'x.course_id', 'x.at')}) h ON true
-         RETURNING student_id, course_id, organization_id, charge
-       )
-       SELECT student_id::text AS student_id, course_id::text AS course_id, organization_id::text AS organization_id,
-              sum(charge)::text AS charge
-         FROM l GROUP BY student_id, course_id, organization_id`,
-      [JSON.stringify(lessons)],
+      `SELECT h.student_id::text AS student_id, h.course_id::text AS course_id, h.id::text AS id,
+              (extract(epoch FROM h.start_date) * 1000)::float8 AS start_ms,
+              (extract(epoch FROM h.end_date) * 1000)::float8 AS end_ms, h.price::text AS price, h.discount::text AS discount
+         FROM ${table('balance_enrollments')} h
+         JOIN unnest($1::uuid[], $2::uuid[]) AS k(student_id, course_id)
+           ON h.student_id = k.student_id AND h.course_id = k.course_id
+        WHERE h.enrollment_type = 'per_class'
+        ORDER BY h.created_at, h.id`,
+      [[...wanted].map((p) => p.student_id), [...wanted].map((p) => p.course_id)],
     );
-    moveLessons(added.rows);
+    const candidates = new Map<string, HolderCandidate[]>();
+    for (const h of held.rows) {
+      const k = `${h.student_id} ${h.course_id}`;
+      let list = candidates.get(k);
+      if (!list) candidates.set(k, (list = []));
+      list.push({
+        id: h.id,
+        startMs: h.start_ms,
+        endMs: h.end_ms,
+        charge: chargePerUnit({ price: Number(h.price), discount: Number(h.discount) }),
+      });
+    }
+    const none: HolderCandidate[] = [];
+    const rows = lessons.map((l) => {
+      const atMs = toEpoch(l.at);
+      const charges: number[] = [];
+      const holders: Array<string | null> = [];
+      for (const p of l.pairs) {
+        const h = holderAt(candidates.get(p.key) ?? none, atMs);
+        charges.push(h?.charge ?? 0);
+        holders.push(h?.id ?? null);
+        if (h !== undefined && h.charge !== 0) p.lessons += BigInt(h.charge);
+      }
+      return {
+        attendance_id: l.attendance_id,
+        organization_id: l.organization_id,
+        course_id: l.course_id,
+        at: l.at,
+        attendants: l.attendants,
+        charges,
+        holders,
+      };
+    });
+    await sql.query(
+      `INSERT INTO ${table('balance_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge, enrollment_id)
+       SELECT x.attendance_id, s.student_id::uuid, x.organization_id, x.course_id, x.at, s.charge::bigint, s.holder::uuid
+         FROM ${jsonColumns(1, LESSON_COLUMNS)}
+         CROSS JOIN LATERAL ROWS FROM (json_array_elements_text(x.attendants), json_array_elements_text(x.charges),
+                                       json_array_elements_text(x.holders)) AS s(student_id, charge, holder)`,
+      columnParams(rows, LESSON_COLUMNS),
+    );
   }
 
   const totalsColumns = 'student_id uuid, course_id uuid, organization_id uuid, lessons bigint, paid bigint';
@@ -476,10 +534,13 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   if (moved.length > 0)
     await sql.query(
       `INSERT INTO ${table('balance_totals')} AS bt (student_id, course_id, organization_id, lessons_charged, paid)
-       SELECT student_id, course_id, organization_id, lessons, paid FROM ${recordset('$1', totalsColumns)}
+       SELECT student_id, course_id, organization_id, lessons, paid FROM ${jsonColumns(1, totalsColumns)}
        ON CONFLICT (student_id, course_id) DO UPDATE
          SET lessons_charged = bt.lessons_charged + EXCLUDED.lessons_charged, paid = bt.paid + EXCLUDED.paid`,
-      [totalsJson(moved)],
+      columnParams(
+        moved.map((p) => ({ ...p, lessons: p.lessons.toString(), paid: p.paid.toString() })),
+        totalsColumns,
+      ),
     );
   const updated = [...pairs.values()].filter((p) => !p.create && p.paid !== 0n);
   if (updated.length > 0)

@@ -30,3 +30,29 @@ export const holder = (t: T, student: string, course: string, at: string) => {
    ORDER BY ${h.orderBy}, h.created_at, h.id
    LIMIT 1`;
 };
+
+/** A per_class enrolment as the batch prices lessons with it: its range in epoch ms (end exclusive) and charge. */
+export interface HolderCandidate {
+  id: string;
+  startMs: number;
+  endMs: number | null;
+  charge: number;
+}
+
+/**
+ * The domain's perClassHolder over one (student, course)'s per_class enrolments given in the order they were
+ * added (`holder`'s tie-break): the latest start among those whose range holds `atMs`, the first added among
+ * equal starts; undefined when none. Takes instants already parsed, so pricing a batch's lessons in Node
+ * costs no date parsing per attendant (balances.pricing.unit.spec.ts proves it agrees with perClassHolder).
+ */
+export function holderAt<C extends HolderCandidate>(candidates: readonly C[], atMs: number): C | undefined {
+  let best: C | undefined;
+  for (const c of candidates)
+    if (
+      c.startMs <= atMs &&
+      (c.endMs === null || atMs < c.endMs) &&
+      (best === undefined || c.startMs > best.startMs)
+    )
+      best = c;
+  return best;
+}
