@@ -375,6 +375,50 @@ async function totalsKeptAndSummed(sql: Sql, organizationId: string) {
   return { kept: sorted(kept.rows), summed: sorted(summed) };
 }
 
+interface HistoryEvent {
+  streamId: string;
+  type: string;
+  data: Record<string, unknown>;
+  at: string;
+}
+
+/** Appends a history (each event recorded at its `at`) and waits until the projection has applied it. */
+async function appendAndApply(organizationId: string, events: readonly HistoryEvent[]) {
+  let last = 0n;
+  for (const e of events) {
+    const event: NewEvent = {
+      id: randomUUID(),
+      type: e.type,
+      data: e.data,
+      metadata: {
+        organizationId,
+        userId: null,
+        ipAddress: null,
+        userAgent: null,
+        correlationId: randomUUID(),
+        causationId: null,
+        occurredAt: e.at,
+      },
+    };
+    const [res] = await store.appendMany([{ streamId: e.streamId, expectedVersion: 'any', events: [event] }]);
+    last = res.lastPosition;
+  }
+  expect(await runner.waitFor(last, 20_000)).toBe(true);
+}
+
+/** Each lesson's kept charge per student, beside the price its holder among the current enrolment versions gives. */
+async function lessonPrices(organizationId: string) {
+  const r = await t.db.query<{ attendance_id: string; charge: string; holder: string }>(
+    `SELECT l.attendance_id, l.charge::text AS charge,
+            coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
+       FROM (SELECT a.organization_id, a.attendance_id, s.student_id, a.course_id, a.at, s.charge
+               FROM stat_attendances a CROSS JOIN LATERAL unnest(a.students, a.charges) AS s(student_id, charge)) l
+      WHERE l.organization_id = $1`,
+    [organizationId],
+  );
+  return r.rows;
+}
+
 describe('statistics projection: ageing from account versions, enrolled counts re-counted where moved', () => {
   it('answers as of any moment what the lines and enrolments recorded until then give', async () => {
     let pricedLessons = 0;
@@ -383,43 +427,15 @@ describe('statistics projection: ageing from account versions, enrolled counts r
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const organizationId = randomUUID();
         const { events, states } = scenario(seed, organizationId);
-        let last = 0n;
-        for (const e of events) {
-          const event: NewEvent = {
-            id: randomUUID(),
-            type: e.type,
-            data: e.data,
-            metadata: {
-              organizationId,
-              userId: null,
-              ipAddress: null,
-              userAgent: null,
-              correlationId: randomUUID(),
-              causationId: null,
-              occurredAt: e.at,
-            },
-          };
-          const [res] = await store.appendMany([
-            { streamId: e.streamId, expectedVersion: 'any', events: [event] },
-          ]);
-          last = res.lastPosition;
-        }
-        expect(await runner.waitFor(last, 20_000)).toBe(true);
+        await appendAndApply(organizationId, events);
         // The accounts the batches folded in memory are what the reader's SQL computes from all the lines.
         expect(await accountRows(t.db, organizationId, 'kept')).toEqual(
           await accountRows(t.db, organizationId, 'lines'),
         );
         // Every lesson row keeps the price its holder among the current enrolment versions gives.
-        const priced = await t.db.query<{ charge: string; holder: string }>(
-          `SELECT l.charge::text AS charge,
-                  coalesce((${holder((n) => n, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', '9223372036854775807')}), 0)::text AS holder
-             FROM (SELECT a.organization_id, s.student_id, a.course_id, a.at, s.charge FROM stat_attendances a
-                    CROSS JOIN LATERAL unnest(a.students, a.charges) AS s(student_id, charge)) l
-            WHERE l.organization_id = $1`,
-          [organizationId],
-        );
-        expect(priced.rows.filter((r) => r.charge !== r.holder)).toEqual([]);
-        pricedLessons += priced.rows.filter((r) => r.charge !== '0').length;
+        const priced = await lessonPrices(organizationId);
+        expect(priced.filter((r) => r.charge !== r.holder)).toEqual([]);
+        pricedLessons += priced.filter((r) => r.charge !== '0').length;
         // The figures as of now (stat_totals) are the sums of the ledger's lines (the answers as of a moment).
         const { kept, summed } = await totalsKeptAndSummed(t.db, organizationId);
         expect(kept).toEqual(summed);
@@ -444,4 +460,97 @@ describe('statistics projection: ageing from account versions, enrolled counts r
     expect(countedLessons).toBeGreaterThan(0);
     // Twenty histories through the runner: minutes on a loaded machine.
   }, 300_000);
+
+  it('prices a lesson again when an enrolment that holds it moves its start past another holder', async () => {
+    // Two per-class enrolments hold a lesson on 23 November; the later start holds it (B, 07-23, 11,885 kuruş).
+    // A's start then moves from 07-08 to 11-16, after B's: A holds it now (100 kuruş), though the lesson's time
+    // is inside both of A's versions and no end moved.
+    const organizationId = randomUUID();
+    const studentId = randomUUID();
+    const courseId = randomUUID();
+    const [a, b, lesson] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+    const day = (month: number, d: number) => localToIso({ year: 2025, month, day: d });
+    const perClass = {
+      studentId,
+      courseId,
+      enrollmentType: 'per_class',
+      periodUnit: null,
+      periodLength: null,
+    };
+    const enrolment = (
+      id: string,
+      startDate: string,
+      endDate: string | null,
+      price: number,
+      discount: number,
+    ) => ({
+      enrollmentId: id,
+      id,
+      ...perClass,
+      startDate,
+      endDate,
+      price,
+      discount,
+      isOfficial: false,
+      classesPerPeriod: null,
+    });
+    const data = { organizationId };
+    await appendAndApply(organizationId, [
+      {
+        streamId: `student-${studentId}`,
+        type: 'EnrollmentAdded',
+        data: { ...data, ...enrolment(a, day(7, 8), day(12, 4), 100, 0), createdBy: null, createdAt: at(0) },
+        at: at(1),
+      },
+      {
+        streamId: `student-${studentId}`,
+        type: 'EnrollmentAdded',
+        data: { ...data, ...enrolment(b, day(7, 23), null, 20000, 8115), createdBy: null, createdAt: at(1) },
+        at: at(2),
+      },
+      {
+        streamId: `attendance-${lesson}`,
+        type: 'AttendanceAdded',
+        data: {
+          ...data,
+          attendanceId: lesson,
+          courseId,
+          instructorId: null,
+          timestamp: day(11, 23),
+          attendants: [studentId],
+        },
+        at: at(3),
+      },
+    ]);
+    expect(await lessonPrices(organizationId)).toEqual([
+      { attendance_id: lesson, charge: '11885', holder: '11885' },
+    ]);
+    await appendAndApply(organizationId, [
+      {
+        streamId: `student-${studentId}`,
+        type: 'EnrollmentEdited',
+        data: {
+          ...data,
+          ...enrolment(a, day(11, 16), day(12, 4), 100, 0),
+          previous: {},
+          editedBy: null,
+          editedAt: at(4),
+        },
+        at: at(5),
+      },
+    ]);
+    expect(await lessonPrices(organizationId)).toEqual([
+      { attendance_id: lesson, charge: '100', holder: '100' },
+    ]);
+    // The debt lines moved with it: the kept accounts are what all the lines give.
+    expect(await accountRows(t.db, organizationId, 'kept')).toEqual(
+      await accountRows(t.db, organizationId, 'lines'),
+    );
+    const { kept, summed } = await totalsKeptAndSummed(t.db, organizationId);
+    expect(kept).toEqual(summed);
+    expect(kept.filter((x) => x.metric === 'lesson_charges')).toEqual([
+      { metric: 'lesson_charges', month: '2025-11', dim: '', total: '100' },
+    ]);
+  });
 });

@@ -38,7 +38,8 @@ const applyMany = (ctx: ProjectionContext, es: unknown[]) => applyStatistics(ctx
 
 export const statisticsProjection = defineProjection({
   name: 'statistics',
-  version: 10,
+  // 11: lessons priced again over both versions' whole range when an enrolment's start moves.
+  version: 11,
   tables: [
     'stat_enrollments',
     'stat_ledger',

@@ -95,15 +95,18 @@ export const accountsFromLines = (debtLines: string, accounts: string) => `
  * The enrolment changes `ch` (q: store position, rec: moment, enrollment_id) with the version each recorded
  * (`cur`) and the one it replaced (`prev`, none when added), and the times whose holding changed: between the
  * two starts (lo1-hi1) and between the two ends (lo2-hi2), the whole range when added (`added`, and lo-hi is then
- * that same range); `terms` when the price, discount or type changed too (then every lesson either version holds
- * may change price: lo-hi).
+ * that same range); `terms` when the price, discount, type or start changed too (then every lesson either version
+ * holds may change price: lo-hi).
  */
 export const movedRanges = (t: T) => `
   SELECT ch.q, ch.rec, cur.organization_id, cur.student_id, cur.course_id,
          cur.enrollment_type = 'per_class' OR prev.enrollment_type = 'per_class' AS per_class,
          prev.enrollment_id IS NULL AS added,
+         -- The whole of both versions is priced again when the terms changed, and when the start moved: the
+         -- latest start holds a lesson several enrolments hold, so a moved start can hand lessons that both
+         -- versions hold to or from another enrolment.
          prev.enrollment_id IS NULL OR cur.price <> prev.price OR cur.discount <> prev.discount
-           OR cur.enrollment_type <> prev.enrollment_type AS terms,
+           OR cur.enrollment_type <> prev.enrollment_type OR cur.start_date <> prev.start_date AS terms,
          least(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS lo1,
          greatest(cur.start_date, coalesce(prev.start_date, cur.start_date)) AS hi1,
          CASE WHEN prev.enrollment_id IS NULL THEN cur.start_date
