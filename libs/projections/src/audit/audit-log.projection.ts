@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@okul/domain';
 import type { BatchHandler, ProjectionHandler } from '../runtime/projection';
 import { defineProjection } from '../runtime/projection';
-import { columnParams, jsonColumns } from '../runtime/json-columns';
+import { byColumn } from '../runtime/columns';
 import { auditMapperFor } from './audit-actions';
 
 type Sql = Parameters<ProjectionHandler>[0]['sql'];
@@ -44,13 +44,13 @@ async function withNames(sql: Sql, table: Table, rows: Row[]): Promise<void> {
     }
   }
   if (wanted.length === 0) return;
-  const columns = 'o text, kind text, id text';
+  const asked = byColumn(1, 'o text, kind text, id text', wanted);
   // One row of JSON back, whatever the number of names (no row objects to build in Node).
   const known = await sql.query<{ names: string }>(
     `SELECT coalesce(json_agg(json_build_array(n.organization_id, n.kind, n.id, n.name)), '[]')::text AS names
        FROM ${table('audit_names')} n
-       JOIN ${jsonColumns(1, columns)} ON n.organization_id = x.o AND n.kind = x.kind AND n.id = x.id`,
-    columnParams(wanted, columns),
+       JOIN ${asked.from} ON n.organization_id = x.o AND n.kind = x.kind AND n.id = x.id`,
+    asked.params,
   );
   const namesOf = (org: string) => {
     let m = names.get(org);
@@ -145,8 +145,7 @@ const handler: ProjectionHandler = async ({ sql, table }, e) => {
 
 /**
  * A run of events as one multi-row insert: the entries are independent, one per event. The rows go column by
- * column as JSON arrays (serialised natively, where arrays of text were escaped element by element in
- * JavaScript; read in SQL without json_to_recordset's work per row).
+ * column (`byColumn`: read in SQL without json_to_recordset's work per row).
  */
 const ENTRY_COLUMNS =
   'id bigint, organization_id text, user_id text, action text, details jsonb, ip_address text, user_agent text, created_at timestamptz';
@@ -157,24 +156,26 @@ const batchHandler: BatchHandler = async ({ sql, table }, events) => {
   });
   if (rows.length === 0) return;
   await withNames(sql, table, rows);
+  const entries = byColumn(
+    1,
+    ENTRY_COLUMNS,
+    rows.map((r) => ({
+      id: r.e.globalPosition.toString(),
+      organization_id: r.e.metadata.organizationId,
+      user_id: r.e.metadata.userId,
+      action: r.mapped.action,
+      details: r.mapped.details,
+      ip_address: r.e.metadata.ipAddress,
+      user_agent: r.e.metadata.userAgent,
+      created_at: r.e.metadata.occurredAt,
+    })),
+  );
   await sql.query(
     `INSERT INTO ${table('audit_log')} (id, organization_id, user_id, action, details, ip_address, user_agent, created_at)
      SELECT id, organization_id, user_id, action, details, ip_address, user_agent, created_at
-       FROM ${jsonColumns(1, ENTRY_COLUMNS)}
+       FROM ${entries.from}
      ON CONFLICT (organization_id, id) DO NOTHING`,
-    columnParams(
-      rows.map((r) => ({
-        id: r.e.globalPosition.toString(),
-        organization_id: r.e.metadata.organizationId,
-        user_id: r.e.metadata.userId,
-        action: r.mapped.action,
-        details: r.mapped.details,
-        ip_address: r.e.metadata.ipAddress,
-        user_agent: r.e.metadata.userAgent,
-        created_at: r.e.metadata.occurredAt,
-      })),
-      ENTRY_COLUMNS,
-    ),
+    entries.params,
   );
   await eraseNames(sql, table, rows);
 };

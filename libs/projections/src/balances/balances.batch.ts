@@ -1,6 +1,6 @@
 import { chargePerUnit, chargePerUnitSql, toEpoch, type EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
-import { columnParams, jsonColumns } from '../runtime/json-columns';
+import { byColumn } from '../runtime/columns';
 import { recordset } from '../runtime/recordset';
 import { finalPeriods, holder, holderAt, type HolderCandidate } from './balances.pricing';
 
@@ -361,15 +361,18 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     );
   const newPayments = paymentRows.filter((r) => r.isNew);
   const changedPayments = paymentRows.filter((r) => !r.isNew);
-  if (newPayments.length > 0)
+  if (newPayments.length > 0) {
+    const inserted = byColumn(
+      1,
+      paymentColumns,
+      newPayments.map((r) => ({ ...r, amount: r.amount.toString() })),
+    );
     await sql.query(
       `INSERT INTO ${table('balance_payments')} (id, organization_id, student_id, course_id, amount, date, active)
-       SELECT id, organization_id, student_id, course_id, amount, date, active FROM ${jsonColumns(1, paymentColumns)}`,
-      columnParams(
-        newPayments.map((r) => ({ ...r, amount: r.amount.toString() })),
-        paymentColumns,
-      ),
+       SELECT id, organization_id, student_id, course_id, amount, date, active FROM ${inserted.from}`,
+      inserted.params,
     );
+  }
   if (changedPayments.length > 0)
     await sql.query(
       `UPDATE ${table('balance_payments')} p SET amount = x.amount, active = x.active
@@ -507,13 +510,14 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
         holders,
       };
     });
+    const lessonColumns = byColumn(1, LESSON_COLUMNS, rows);
     await sql.query(
       `INSERT INTO ${table('balance_lessons')} (attendance_id, student_id, organization_id, course_id, at, charge, enrollment_id)
        SELECT x.attendance_id, s.student_id::uuid, x.organization_id, x.course_id, x.at, s.charge::bigint, s.holder::uuid
-         FROM ${jsonColumns(1, LESSON_COLUMNS)}
+         FROM ${lessonColumns.from}
          CROSS JOIN LATERAL ROWS FROM (json_array_elements_text(x.attendants), json_array_elements_text(x.charges),
                                        json_array_elements_text(x.holders)) AS s(student_id, charge, holder)`,
-      columnParams(rows, LESSON_COLUMNS),
+      lessonColumns.params,
     );
   }
 
@@ -531,17 +535,20 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   // lessons_charged stays the sum of the pair's lessons and paid that of its active payments: both move by
   // what the run added, took or priced again.
   const moved = [...pairs.values()].filter((p) => p.create);
-  if (moved.length > 0)
+  if (moved.length > 0) {
+    const totals = byColumn(
+      1,
+      totalsColumns,
+      moved.map((p) => ({ ...p, lessons: p.lessons.toString(), paid: p.paid.toString() })),
+    );
     await sql.query(
       `INSERT INTO ${table('balance_totals')} AS bt (student_id, course_id, organization_id, lessons_charged, paid)
-       SELECT student_id, course_id, organization_id, lessons, paid FROM ${jsonColumns(1, totalsColumns)}
+       SELECT student_id, course_id, organization_id, lessons, paid FROM ${totals.from}
        ON CONFLICT (student_id, course_id) DO UPDATE
          SET lessons_charged = bt.lessons_charged + EXCLUDED.lessons_charged, paid = bt.paid + EXCLUDED.paid`,
-      columnParams(
-        moved.map((p) => ({ ...p, lessons: p.lessons.toString(), paid: p.paid.toString() })),
-        totalsColumns,
-      ),
+      totals.params,
     );
+  }
   const updated = [...pairs.values()].filter((p) => !p.create && p.paid !== 0n);
   if (updated.length > 0)
     await sql.query(

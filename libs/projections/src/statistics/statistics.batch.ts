@@ -1,4 +1,5 @@
 import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
+import { byColumn } from '../runtime/columns';
 import type { ProjectionContext } from '../runtime/projection';
 import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
@@ -110,54 +111,6 @@ interface PaymentRow {
   date: string;
   counted: boolean;
   active: boolean;
-}
-
-/** A value of a column sent by `byColumn`. */
-type Cell = string | number | boolean | null | undefined;
-
-/** An element of an array literal: quoted (so "NULL" stays a string), quotes and backslashes escaped. */
-const element = (v: Cell): string =>
-  v === null || v === undefined
-    ? 'NULL'
-    : typeof v === 'boolean'
-      ? v
-        ? 't'
-        : 'f'
-      : typeof v === 'number'
-        ? String(v)
-        : /["\\]/.test(v)
-          ? `"${v.replace(/["\\]/g, '\\$&')}"`
-          : `"${v}"`;
-
-/**
- * The rows of a bulk insert as one array parameter per column, unnested side by side in the order given
- * (`recordset`'s interface: `columns` a column definition list, each row an object keyed by those names;
- * array columns travel as text and are cast per row). PostgreSQL read the big inserts' JSON rows at about twice
- * the CPU of the same rows as arrays (a JSON object per row, and arrays inside it parsed again), and the
- * literals are plain joins here.
- */
-export function byColumn(
-  first: number,
-  columns: string,
-  rows: readonly object[],
-): { from: string; params: string[] } {
-  const defs = columns.split(',').map((c) => {
-    const [name, type] = c.trim().split(/\s+/);
-    return { name, type, nested: type.endsWith('[]') };
-  });
-  const params = defs.map(({ name, nested }) => {
-    const cells = rows.map((r) => {
-      const v = (r as Record<string, Cell | readonly Cell[]>)[name];
-      return nested ? element(`{${(v as readonly Cell[]).map(element).join(',')}}`) : element(v as Cell);
-    });
-    return `{${cells.join(',')}}`;
-  });
-  const args = defs.map((d, i) => `$${first + i}::${d.nested ? 'text' : d.type}[]`).join(', ');
-  const names = defs.map((d) => d.name).join(', ');
-  const select = defs
-    .map((d) => (d.nested ? `u.${d.name}::${d.type} AS ${d.name}` : `u.${d.name}`))
-    .join(', ');
-  return { from: `(SELECT ${select} FROM unnest(${args}) AS u(${names})) AS x`, params };
 }
 
 /** Lesson removals start a part of their own: what they take back is the lesson as it stands before them. */
