@@ -1,6 +1,6 @@
 import { trLower, type AttendanceEvent, type StudentEvent, type EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 import { userIdOrNull } from '../students/students.projection';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -92,25 +92,39 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
     });
     counts.set(d.organizationId, (counts.get(d.organizationId) ?? 0) + 1);
   }
-  const insertStudents = (param: string) =>
-    `INSERT INTO ${table('attendance_students')} (id, student_number)
-     SELECT id, student_number FROM ${recordset(param, 'id uuid, student_number int')}
-     ON CONFLICT (id) DO NOTHING`;
+  const insertStudents = (first: number) => {
+    const x = byColumn(first, 'id uuid, student_number int', students);
+    return {
+      sql: `INSERT INTO ${table('attendance_students')} (id, student_number)
+            SELECT id, student_number FROM ${x.from}
+            ON CONFLICT (id) DO NOTHING`,
+      params: x.params,
+    };
+  };
   if (attendances.length === 0) {
-    if (students.length > 0) await sql.query(insertStudents('$1'), [JSON.stringify(students)]);
+    if (students.length > 0) {
+      const s = insertStudents(1);
+      await sql.query(s.sql, s.params);
+    }
     return;
   }
+  const rows = byColumn(
+    1,
+    `id uuid, organization_id uuid, attendance_number int, code text, course_id uuid, instructor_id uuid, day int,
+     month int, year int, hour int, minute int, at timestamptz, attendants uuid[], search_text text,
+     created_at timestamptz, created_by uuid`,
+    attendances,
+  );
+  const perOrg = byColumn(
+    1 + rows.params.length,
+    'organization_id uuid, n int',
+    [...counts].map(([organization_id, n]) => ({ organization_id, n })),
+  );
+  const s = insertStudents(1 + rows.params.length + perOrg.params.length);
   // One statement: no part of it reads what another writes (the numbers were read above). The attendee rows
   // are made by Postgres from the attendances' rows (one per attendant), not sent a second time.
   await sql.query(
-    `WITH s AS (${insertStudents('$3')}), x AS MATERIALIZED (
-       SELECT * FROM ${recordset(
-         '$1',
-         `id uuid, organization_id uuid, attendance_number int, code text, course_id uuid, instructor_id uuid, day int,
-          month int, year int, hour int, minute int, at timestamptz, attendants uuid[], search_text text,
-          created_at timestamptz, created_by uuid`,
-       )}
-     ), a AS (
+    `WITH s AS (${s.sql}), x AS MATERIALIZED (SELECT * FROM ${rows.from}), a AS (
        INSERT INTO ${table('attendances')} (id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year,
               hour, minute, at, attendants, search_text, created_at, created_by)
        SELECT id, organization_id, attendance_number, code, course_id, instructor_id, day, month, year, hour, minute, at,
@@ -119,16 +133,12 @@ const addRun: BatchHandler<'StudentRegistered' | 'AttendanceAdded'> = async ({ s
        RETURNING id
      ), n AS (
        INSERT INTO ${table('attendance_counts')} AS c (organization_id, n)
-       SELECT organization_id, n FROM ${recordset('$2', 'organization_id uuid, n int')}
+       SELECT organization_id, n FROM ${perOrg.from}
        ON CONFLICT (organization_id) DO UPDATE SET n = c.n + EXCLUDED.n
      )
      ${insertAttendees(table)}
      SELECT x.id, s.id, x.organization_id, x.course_id, x.at FROM x CROSS JOIN LATERAL unnest(x.attendants) AS s(id)`,
-    [
-      JSON.stringify(attendances),
-      JSON.stringify([...counts].map(([organization_id, n]) => ({ organization_id, n }))),
-      JSON.stringify(students),
-    ],
+    [...rows.params, ...perOrg.params, ...s.params],
   );
 };
 

@@ -5,15 +5,11 @@ type Cell = string | number | boolean | null | undefined;
 const element = (v: Cell): string =>
   v === null || v === undefined
     ? 'NULL'
-    : typeof v === 'boolean'
-      ? v
-        ? 't'
-        : 'f'
-      : typeof v === 'number'
-        ? String(v)
-        : /["\\]/.test(v)
-          ? `"${v.replace(/["\\]/g, '\\$&')}"`
-          : `"${v}"`;
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : /["\\]/.test(v)
+        ? `"${v.replace(/["\\]/g, '\\$&')}"`
+        : `"${v}"`;
 
 /**
  * A JSON escape other than \" and \\ (a control character or a lone surrogate): an array literal would read
