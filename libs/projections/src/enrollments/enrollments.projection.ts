@@ -1,6 +1,6 @@
 import type { EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 import { userIdOrNull } from '../students/students.projection';
 
 const COLUMNS = `id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz,
@@ -74,16 +74,19 @@ const applyEnrollments: BatchHandler<'EnrollmentAdded' | 'EnrollmentEdited' | 'E
     if (row) Object.assign(row, patch, { terms: undefined });
     else changed.set(id, { id, terms: false, ...changed.get(id), ...patch });
   }
-  if (added.size > 0)
+  if (added.size > 0) {
+    const rows = byColumn(1, COLUMNS, [...added.values()]);
     await sql.query(
       `INSERT INTO ${table('enrollments')} (id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price,
               discount, is_official, period_unit, period_length, classes_per_period, created_at, created_by, edited_at, edited_by)
        SELECT id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price, discount, is_official,
               period_unit, period_length, classes_per_period, created_at, created_by, edited_at, edited_by
-         FROM ${recordset('$1', COLUMNS)}`,
-      [JSON.stringify([...added.values()])],
+         FROM ${rows.from}`,
+      rows.params,
     );
-  if (changed.size > 0)
+  }
+  if (changed.size > 0) {
+    const rows = byColumn(1, COLUMNS, [...changed.values()]);
     await sql.query(
       `UPDATE ${table('enrollments')} e
           SET start_date = CASE WHEN x.terms THEN x.start_date ELSE e.start_date END,
@@ -94,10 +97,11 @@ const applyEnrollments: BatchHandler<'EnrollmentAdded' | 'EnrollmentEdited' | 'E
               period_length = CASE WHEN x.terms THEN x.period_length ELSE e.period_length END,
               classes_per_period = CASE WHEN x.terms THEN x.classes_per_period ELSE e.classes_per_period END,
               end_date = x.end_date, edited_at = x.edited_at, edited_by = x.edited_by
-         FROM ${recordset('$1', COLUMNS)}
+         FROM ${rows.from}
         WHERE e.id = x.id`,
-      [JSON.stringify([...changed.values()])],
+      rows.params,
     );
+  }
 };
 
 /**
