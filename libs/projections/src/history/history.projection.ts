@@ -1,7 +1,7 @@
 import type { EventOf } from '@okul/domain';
 import { attendanceStream, paymentStream, studentStream } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 import type { Sql } from '../runtime/sql';
 
 type Listed = EventOf<'EnrollmentAdded' | 'PaymentAdded' | 'AttendanceAdded' | 'AttendanceEdited'>;
@@ -62,12 +62,17 @@ const listRun: BatchHandler<Listed['type']> = async ({ sql, table }, events) => 
       }
     }
   }
-  const insert = (conflict: string) =>
-    `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
-     SELECT x.o, s.s, x.k, x.r, x.st FROM ${recordset('$1', 'o uuid, s uuid[], k text, r uuid, st text')}
-      CROSS JOIN LATERAL unnest(x.s) WITH ORDINALITY AS s(s, n) ORDER BY x.ord, s.n ${conflict}`;
-  if (added.length > 0) await sql.query(insert(''), [JSON.stringify(added)]);
-  if (edited.length > 0) await sql.query(insert('ON CONFLICT DO NOTHING'), [JSON.stringify(edited)]);
+  const insert = async (rows: Rows[], conflict: string) => {
+    const x = byColumn(1, 'o uuid, s uuid[], k text, r uuid, st text', rows);
+    await sql.query(
+      `INSERT INTO ${table('history_streams')} (organization_id, student_id, kind, record_id, stream_id)
+       SELECT x.o, s.s, x.k, x.r, x.st FROM ${x.from}
+        CROSS JOIN LATERAL unnest(x.s) WITH ORDINALITY AS s(s, n) ORDER BY x.ord, s.n ${conflict}`,
+      x.params,
+    );
+  };
+  if (added.length > 0) await insert(added, '');
+  if (edited.length > 0) await insert(edited, 'ON CONFLICT DO NOTHING');
 };
 
 /**

@@ -128,15 +128,18 @@ describe('byColumn', () => {
     expect(r.rows).toEqual([]);
   });
 
-  it('takes its parameters from the number given', async () => {
+  it('takes its parameters from the number given and numbers the rows', async () => {
     const columns = byColumn(2, 'n int, s text', [
       { n: 1, s: 'a' },
       { n: 2, s: 'b' },
     ]);
-    const r = await t.db.query(`SELECT $1::text AS k, n, s FROM ${columns.from}`, ['k', ...columns.params]);
+    const r = await t.db.query(`SELECT $1::text AS k, n, s, ord FROM ${columns.from}`, [
+      'k',
+      ...columns.params,
+    ]);
     expect(r.rows).toEqual([
-      { k: 'k', n: 1, s: 'a' },
-      { k: 'k', n: 2, s: 'b' },
+      { k: 'k', n: 1, s: 'a', ord: '1' },
+      { k: 'k', n: 2, s: 'b', ord: '2' },
     ]);
   });
 

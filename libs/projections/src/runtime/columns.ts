@@ -57,7 +57,8 @@ function parse(columns: string): Column[] {
  * an object keyed by those names (a missing key is NULL). An array column takes an array of cells; a `json` or
  * `jsonb` column takes any JSON value, serialised here (a missing value is then the JSON `null`). Usage:
  * `const x = byColumn(1, '...', rows)`, then `INSERT INTO t (...) SELECT ... FROM ${x.from}` with `x.params`
- * as the parameters from `$first` on; the rows are the relation `x`.
+ * as the parameters from `$first` on; the rows are the relation `x`, with `ord` their place from 1 (to order
+ * by or join other parameters by).
  */
 export function byColumn(
   first: number,
@@ -86,5 +87,8 @@ export function byColumn(
   const select = defs
     .map((d) => (d.nested ? `u.${d.name}::${d.type} AS ${d.name}` : `u.${d.name}`))
     .join(', ');
-  return { from: `(SELECT ${select} FROM ROWS FROM (${scans}) AS u(${names})) AS x`, params };
+  return {
+    from: `(SELECT ${select}, u.ord FROM ROWS FROM (${scans}) WITH ORDINALITY AS u(${names}, ord)) AS x`,
+    params,
+  };
 }
