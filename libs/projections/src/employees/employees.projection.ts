@@ -1,6 +1,6 @@
 import { wagePaymentRow, type AccountingEvent, type EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler, type ProjectionContext } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 import { userIdOrNull } from '../students/students.projection';
 
 type Saved = EventOf<'EmployeeAdded' | 'EmployeeEdited'>;
@@ -43,12 +43,12 @@ const addLessons: BatchHandler<'AttendanceAdded'> = async ({ sql, table }, event
       at: d.timestamp,
     }));
   if (rows.length === 0) return;
+  const x = byColumn(1, 'attendance_id uuid, organization_id uuid, instructor_id uuid, at timestamptz', rows);
   await sql.query(
     `INSERT INTO ${table('wage_lessons')} (attendance_id, organization_id, instructor_id, at)
-     SELECT attendance_id, organization_id, instructor_id, at
-       FROM ${recordset('$1', 'attendance_id uuid, organization_id uuid, instructor_id uuid, at timestamptz')}
+     SELECT attendance_id, organization_id, instructor_id, at FROM ${x.from}
      ON CONFLICT (attendance_id) DO NOTHING`,
-    [JSON.stringify(rows)],
+    x.params,
   );
 };
 
