@@ -7,7 +7,7 @@ import {
   type EventOf,
 } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 
 /** A user id as the read model keeps it (uuid column); anything else (a system actor) is not a user. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,16 +93,16 @@ const ROW_COLUMNS = `id, organization_id, student_number, name, surname, tckn, d
 
 /** A run of StudentRegistered in one multi-row insert, in event order. */
 const registerStudents: BatchHandler<'StudentRegistered'> = async ({ sql, table }, events) => {
+  const x = byColumn(
+    1,
+    `id uuid, organization_id uuid, student_number int, name text, surname text, tckn text, dob_d int, dob_m int,
+     dob_y int, search_text text, data text, created_at timestamptz, created_by uuid, phone text, parent1_phone text,
+     parent2_phone text, list_data text`,
+    events.map((e) => registeredRow(e.data)),
+  );
   await sql.query(
-    `INSERT INTO ${table('students')} (${ROW_COLUMNS})
-     SELECT ${ROW_COLUMNS}
-       FROM ${recordset(
-         '$1',
-         `id uuid, organization_id uuid, student_number int, name text, surname text, tckn text, dob_d int, dob_m int,
-          dob_y int, search_text text, data text, created_at timestamptz, created_by uuid, phone text, parent1_phone text,
-          parent2_phone text, list_data text`,
-       )}`,
-    [JSON.stringify(events.map((e) => registeredRow(e.data)))],
+    `INSERT INTO ${table('students')} (${ROW_COLUMNS}) SELECT ${ROW_COLUMNS} FROM ${x.from}`,
+    x.params,
   );
 };
 
