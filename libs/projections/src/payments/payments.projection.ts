@@ -1,6 +1,6 @@
 import type { EventOf } from '@okul/domain';
 import { defineProjection, type BatchHandler } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
+import { byColumn } from '../runtime/columns';
 import { userIdOrNull } from '../students/students.projection';
 
 const COLUMNS = `id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, method text, reference_code text,
@@ -77,16 +77,19 @@ const applyPayments: BatchHandler<
     if (row) Object.assign(row, patch, { edit: undefined, deletion: undefined });
     else changed.set(id, { id, edit: false, deletion: false, ...changed.get(id), ...patch });
   }
-  if (added.size > 0)
+  if (added.size > 0) {
+    const rows = byColumn(1, COLUMNS, [...added.values()]);
     await sql.query(
       `INSERT INTO ${table('payments')} (id, organization_id, student_id, course_id, amount, method, reference_code, notes,
               is_correction, date, "timestamp", created_at, created_by, edited_at, edited_by, deleted_at, deleted_by)
        SELECT id, organization_id, student_id, course_id, amount, method, reference_code, notes, is_correction, date,
               "timestamp", created_at, created_by, edited_at, edited_by, deleted_at, deleted_by
-         FROM ${recordset('$1', COLUMNS)}`,
-      [JSON.stringify([...added.values()])],
+         FROM ${rows.from}`,
+      rows.params,
     );
-  if (changed.size > 0)
+  }
+  if (changed.size > 0) {
+    const rows = byColumn(1, COLUMNS, [...changed.values()]);
     await sql.query(
       `UPDATE ${table('payments')} p
           SET amount = CASE WHEN x.edit THEN x.amount ELSE p.amount END,
@@ -98,10 +101,11 @@ const applyPayments: BatchHandler<
               edited_by = CASE WHEN x.edit THEN x.edited_by ELSE p.edited_by END,
               deleted_at = CASE WHEN x.deletion THEN x.deleted_at ELSE p.deleted_at END,
               deleted_by = CASE WHEN x.deletion THEN x.deleted_by ELSE p.deleted_by END
-         FROM ${recordset('$1', COLUMNS)}
+         FROM ${rows.from}
         WHERE p.id = x.id`,
-      [JSON.stringify([...changed.values()])],
+      rows.params,
     );
+  }
 };
 
 /**

@@ -128,12 +128,12 @@ describe('byColumn', () => {
     expect(r.rows).toEqual([]);
   });
 
-  it('takes its parameters from the number given and numbers the rows', async () => {
-    const columns = byColumn(2, 'n int, s text', [
-      { n: 1, s: 'a' },
-      { n: 2, s: 'b' },
+  it('takes its parameters from the number given, quoted names and numbers the rows', async () => {
+    const columns = byColumn(2, 'n int, "order" text', [
+      { n: 1, order: 'a' },
+      { n: 2, order: 'b' },
     ]);
-    const r = await t.db.query(`SELECT $1::text AS k, n, s, ord FROM ${columns.from}`, [
+    const r = await t.db.query(`SELECT $1::text AS k, n, "order" AS s, ord FROM ${columns.from}`, [
       'k',
       ...columns.params,
     ]);

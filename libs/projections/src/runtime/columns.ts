@@ -31,7 +31,10 @@ function literal(cells: readonly Cell[]): string {
 const isJson = (type: string) => type === 'json' || type === 'jsonb';
 
 interface Column {
+  /** As SQL names it (`"timestamp"` quoted). */
   name: string;
+  /** The rows' key (the name unquoted). */
+  key: string;
   type: string;
   /** An array column (`uuid[]`): its value travels as the text of its own literal, cast per row. */
   nested: boolean;
@@ -42,7 +45,8 @@ function parse(columns: string): Column[] {
   return columns.split(',').map((c) => {
     const [name, ...rest] = c.trim().split(/\s+/);
     const type = rest.join(' ');
-    return { name, type, nested: type.endsWith('[]'), json: isJson(type) };
+    const key = name.startsWith('"') ? name.slice(1, -1) : name;
+    return { name, key, type, nested: type.endsWith('[]'), json: isJson(type) };
   });
 }
 
@@ -66,12 +70,12 @@ export function byColumn(
   rows: readonly object[],
 ): { from: string; params: string[] } {
   const defs = parse(columns);
-  const params = defs.map(({ name, nested, json }) =>
+  const params = defs.map(({ key, nested, json }) =>
     json
-      ? JSON.stringify(rows.map((r) => (r as Record<string, unknown>)[name] ?? null))
+      ? JSON.stringify(rows.map((r) => (r as Record<string, unknown>)[key] ?? null))
       : literal(
           rows.map((r) => {
-            const v = (r as Record<string, unknown>)[name];
+            const v = (r as Record<string, unknown>)[key];
             return nested ? (v == null ? null : literal(v as readonly Cell[])) : (v as Cell);
           }),
         ),
