@@ -1,4 +1,5 @@
 import type { SmsNoticeEvent, EventOf } from '@okul/domain';
+import { byColumn } from '../runtime/columns';
 import { defineProjection } from '../runtime/projection';
 
 /**
@@ -69,13 +70,17 @@ export const smsProjection = defineProjection({
     },
     SmsCampaignAccepted: async ({ sql, table }, e: EventOf<'SmsCampaignAccepted'>) => {
       const d = e.data;
+      const m = byColumn(
+        9,
+        '"messageCustomId" text, "studentId" uuid, "phoneKind" text, dest text, size int, credits int, msg text',
+        d.messages,
+      );
       await sql.query(
         `INSERT INTO ${table('sms_messages')} (campaign_custom_id, message_custom_id, organization_id, student_id, phone_kind,
                 dest, user_id, size, credits, status, task_status, msg, source_addr, sms_type, cause, send_at, created_at, ordinal)
-         SELECT $1, m."messageCustomId", $2, m."studentId", m."phoneKind", m.dest, $3, m.size, m.credits, 'sending', 'queued',
-                m.msg, $4, $5, $6, $7, $8, m."messageCustomId"::int
-           FROM jsonb_to_recordset($9::jsonb) AS m("messageCustomId" text, "studentId" uuid, "phoneKind" text,
-                dest text, size int, credits int, msg text)
+         SELECT $1, x."messageCustomId", $2, x."studentId", x."phoneKind", x.dest, $3, x.size, x.credits, 'sending', 'queued',
+                x.msg, $4, $5, $6, $7, $8, x."messageCustomId"::int
+           FROM ${m.from}
          ON CONFLICT DO NOTHING`,
         [
           d.campaignId,
@@ -86,7 +91,7 @@ export const smsProjection = defineProjection({
           d.cause,
           d.sendAt,
           d.acceptedAt,
-          JSON.stringify(d.messages),
+          ...m.params,
         ],
       );
     },
@@ -115,16 +120,21 @@ export const smsProjection = defineProjection({
       );
     },
     SmsMessagesReported: async ({ sql, table }, e: EventOf<'SmsMessagesReported'>) => {
+      const r = byColumn(
+        2,
+        `"messageCustomId" text, "messageId" text, status text, "gsmError" text, "sentAt" timestamptz,
+         "doneAt" timestamptz, "creditsReturned" int, "internationalMultiplier" int`,
+        e.data.reports,
+      );
       await sql.query(
         `UPDATE ${table('sms_messages')} s
-            SET status = r.status, message_id = coalesce(r."messageId", s.message_id), gsm_error = r."gsmError",
-                sent_at = coalesce(r."sentAt", s.sent_at), done_at = coalesce(r."doneAt", s.done_at),
-                credits = s.credits - r."creditsReturned",
-                international_multiplier = coalesce(r."internationalMultiplier", s.international_multiplier)
-           FROM jsonb_to_recordset($2::jsonb) AS r("messageCustomId" text, "messageId" text, status text, "gsmError" text,
-                "sentAt" timestamptz, "doneAt" timestamptz, "creditsReturned" int, "internationalMultiplier" int)
-          WHERE s.campaign_custom_id = $1 AND s.message_custom_id = r."messageCustomId"`,
-        [e.data.campaignId, JSON.stringify(e.data.reports)],
+            SET status = x.status, message_id = coalesce(x."messageId", s.message_id), gsm_error = x."gsmError",
+                sent_at = coalesce(x."sentAt", s.sent_at), done_at = coalesce(x."doneAt", s.done_at),
+                credits = s.credits - x."creditsReturned",
+                international_multiplier = coalesce(x."internationalMultiplier", s.international_multiplier)
+           FROM ${r.from}
+          WHERE s.campaign_custom_id = $1 AND s.message_custom_id = x."messageCustomId"`,
+        [e.data.campaignId, ...r.params],
       );
     },
   },
