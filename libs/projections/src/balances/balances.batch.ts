@@ -1,7 +1,6 @@
 import { chargePerUnit, chargePerUnitSql, toEpoch, type EventOf } from '@okul/domain';
 import type { BatchHandler } from '../runtime/projection';
 import { byColumn } from '../runtime/columns';
-import { recordset } from '../runtime/recordset';
 import { finalPeriods, holder, holderAt, type HolderCandidate } from './balances.pricing';
 
 /** The run's lessons, one row per lesson with its attendants and what each attendant is charged (by whom). */
@@ -315,8 +314,10 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   const enrollmentColumns = `id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text,
     start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int,
     final_periods int, created_at timestamptz`;
-  const enrollmentJson = (rows: EnrollmentRow[]) =>
-    JSON.stringify(
+  const enrollmentsBy = (rows: EnrollmentRow[]) =>
+    byColumn(
+      1,
+      enrollmentColumns,
       rows.map((r) => ({
         id: r.id,
         organization_id: r.organization_id,
@@ -333,32 +334,32 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
         created_at: r.created_at,
       })),
     );
-  if (newEnrollments.length > 0)
+  if (newEnrollments.length > 0) {
+    const x = enrollmentsBy(newEnrollments);
     await sql.query(
       `INSERT INTO ${table('balance_enrollments')} (id, organization_id, student_id, course_id, enrollment_type, start_date, end_date,
               price, discount, period_unit, period_length, final_periods, created_at)
        SELECT id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price, discount, period_unit,
               period_length, final_periods, created_at
-         FROM ${recordset('$1', enrollmentColumns)}`,
-      [enrollmentJson(newEnrollments)],
+         FROM ${x.from}`,
+      x.params,
     );
-  if (changedEnrollments.length > 0)
+  }
+  if (changedEnrollments.length > 0) {
+    const x = enrollmentsBy(changedEnrollments);
     await sql.query(
       `UPDATE ${table('balance_enrollments')} e
           SET start_date = x.start_date, end_date = x.end_date, price = x.price, discount = x.discount,
               period_unit = x.period_unit, period_length = x.period_length, final_periods = x.final_periods
-         FROM ${recordset('$1', enrollmentColumns)}
+         FROM ${x.from}
         WHERE e.id = x.id`,
-      [enrollmentJson(changedEnrollments)],
+      x.params,
     );
+  }
 
   const paymentRows = [...payments.values()].filter((r) => r.dirty);
   const paymentColumns = `id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, date timestamptz,
     active boolean`;
-  const paymentJson = (rows: PaymentRow[]) =>
-    JSON.stringify(
-      rows.map((r) => ({ ...r, amount: r.amount.toString(), isNew: undefined, dirty: undefined })),
-    );
   const newPayments = paymentRows.filter((r) => r.isNew);
   const changedPayments = paymentRows.filter((r) => !r.isNew);
   if (newPayments.length > 0) {
@@ -373,12 +374,18 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
       inserted.params,
     );
   }
-  if (changedPayments.length > 0)
+  if (changedPayments.length > 0) {
+    const x = byColumn(
+      1,
+      paymentColumns,
+      changedPayments.map((r) => ({ ...r, amount: r.amount.toString() })),
+    );
     await sql.query(
       `UPDATE ${table('balance_payments')} p SET amount = x.amount, active = x.active
-         FROM ${recordset('$1', paymentColumns)} WHERE p.id = x.id`,
-      [paymentJson(changedPayments)],
+         FROM ${x.from} WHERE p.id = x.id`,
+      x.params,
     );
+  }
 
   // The lessons recorded before the run, priced again where an enrolment's change in the run can change
   // what holds them; then the run's lessons, priced by the enrolments as the run leaves them.
@@ -413,6 +420,12 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     // (its rank among the holders) or its charge changed, every lesson it covers before or after. Every other
     // lesson keeps the holder it was priced with, as the handlers keep every lesson priced by the current
     // enrolments. The totals move by what the charges moved.
+    const changes = byColumn(
+      1,
+      `student_id uuid, course_id uuid, had boolean, b_start timestamptz, b_end timestamptz, b_price bigint,
+       b_discount bigint, a_start timestamptz, a_end timestamptz, a_price bigint, a_discount bigint`,
+      ranges,
+    );
     const same = `x.had AND x.b_start = x.a_start AND ${chargePerUnitSql('x.b_price', 'x.b_discount')} = ${chargePerUnitSql('x.a_price', 'x.a_discount')}`;
     const repriced = await sql.query<{
       student_id: string;
@@ -427,11 +440,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
                      WHEN x.had THEN least(x.b_start, x.a_start) ELSE x.a_start END AS lo,
                 CASE WHEN x.had THEN greatest(coalesce(x.b_end, 'infinity'), coalesce(x.a_end, 'infinity'))
                      ELSE coalesce(x.a_end, 'infinity') END AS hi
-           FROM ${recordset(
-             '$1',
-             `student_id uuid, course_id uuid, had boolean, b_start timestamptz, b_end timestamptz, b_price bigint,
-              b_discount bigint, a_start timestamptz, a_end timestamptz, a_price bigint, a_discount bigint`,
-           )}
+           FROM ${changes.from}
        ), r AS (
          SELECT DISTINCT l.attendance_id, l.student_id, l.charge AS old, coalesce(h.charge, 0) AS charge, h.id
            FROM x JOIN ${table('balance_lessons')} l
@@ -447,7 +456,7 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
        SELECT student_id::text AS student_id, course_id::text AS course_id, organization_id::text AS organization_id,
               sum(moved)::text AS charge
          FROM u GROUP BY student_id, course_id, organization_id`,
-      [JSON.stringify(ranges)],
+      changes.params,
     );
     moveLessons(repriced.rows);
   }
@@ -522,16 +531,6 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
   }
 
   const totalsColumns = 'student_id uuid, course_id uuid, organization_id uuid, lessons bigint, paid bigint';
-  const totalsJson = (rows: Pair[]) =>
-    JSON.stringify(
-      rows.map((p) => ({
-        student_id: p.student_id,
-        course_id: p.course_id,
-        organization_id: p.organization_id,
-        lessons: p.lessons.toString(),
-        paid: p.paid.toString(),
-      })),
-    );
   // lessons_charged stays the sum of the pair's lessons and paid that of its active payments: both move by
   // what the run added, took or priced again.
   const moved = [...pairs.values()].filter((p) => p.create);
@@ -550,10 +549,22 @@ export const balancesBatch: BatchHandler<(typeof BALANCE_BATCH_TYPES)[number]> =
     );
   }
   const updated = [...pairs.values()].filter((p) => !p.create && p.paid !== 0n);
-  if (updated.length > 0)
+  if (updated.length > 0) {
+    const x = byColumn(
+      1,
+      totalsColumns,
+      updated.map((p) => ({
+        student_id: p.student_id,
+        course_id: p.course_id,
+        organization_id: p.organization_id,
+        lessons: p.lessons.toString(),
+        paid: p.paid.toString(),
+      })),
+    );
     await sql.query(
       `UPDATE ${table('balance_totals')} bt SET paid = bt.paid + x.paid
-         FROM ${recordset('$1', totalsColumns)} WHERE bt.student_id = x.student_id AND bt.course_id = x.course_id`,
-      [totalsJson(updated)],
+         FROM ${x.from} WHERE bt.student_id = x.student_id AND bt.course_id = x.course_id`,
+      x.params,
     );
+  }
 };
