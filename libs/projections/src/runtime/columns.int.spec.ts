@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../apps/server/test/support/test-db';
-import { byColumn } from './columns';
+import { byColumn, type ByColumnOptions } from './columns';
 
 /**
  * Projections send a batch's rows column by column (`byColumn`). Whatever a row holds (nulls, the text "NULL",
@@ -36,8 +36,8 @@ const SELECT = `SELECT id, label, amount::text, flag, at, names, deltas::text[] 
  * The rows as sent by column, and as read from one JSON document of them (where a json column's JSON null is
  * SQL NULL; sent by column it stays the JSON null).
  */
-async function both(rows: Row[]) {
-  const columns = byColumn(1, COLUMNS, rows);
+async function both(rows: Row[], options?: ByColumnOptions) {
+  const columns = byColumn(1, COLUMNS, rows, options);
   const names = COLUMNS.split(',')
     .map((c) => c.trim().split(/\s+/)[0])
     .join(', ');
@@ -102,6 +102,7 @@ describe('byColumn', () => {
     ];
     const { arrays, json } = await both(rows);
     expect(arrays).toEqual(json);
+    expect((await both(rows, { flatArrays: true })).arrays).toEqual(json);
     expect(arrays.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(arrays.map((r) => r.label)).toEqual([
       'NULL',
@@ -122,10 +123,47 @@ describe('byColumn', () => {
     expect(arrays[4].names).toEqual(['a\nb', 'c\\']);
   });
 
+  it('sends array columns flat: each row its own slice, empty and missing arrays kept apart', async () => {
+    const rows = [
+      { n: 1, ids: ['00000000-0000-4000-8000-000000000001'], deltas: [] },
+      { n: 2, ids: null, deltas: ['-5', 7] },
+      { n: 3, ids: [], deltas: null },
+      {
+        n: 4,
+        ids: ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'],
+        deltas: [null, '9007199254740993'],
+      },
+      { n: 5, deltas: [0] },
+    ];
+    const columns = byColumn(2, 'n int, ids uuid[], deltas bigint[]', rows, { flatArrays: true });
+    expect(columns.params).toHaveLength(7);
+    const r = await t.db.query(
+      `SELECT $1::text AS k, n, ids::text[] AS ids, deltas::text[] AS deltas, array_lower(ids, 1) AS lower, ord
+         FROM ${columns.from}`,
+      ['k', ...columns.params],
+    );
+    expect(r.rows).toEqual([
+      { k: 'k', n: 1, ids: ['00000000-0000-4000-8000-000000000001'], deltas: [], lower: 1, ord: '1' },
+      { k: 'k', n: 2, ids: null, deltas: ['-5', '7'], lower: null, ord: '2' },
+      { k: 'k', n: 3, ids: [], deltas: null, lower: null, ord: '3' },
+      {
+        k: 'k',
+        n: 4,
+        ids: ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'],
+        deltas: [null, '9007199254740993'],
+        lower: 1,
+        ord: '4',
+      },
+      { k: 'k', n: 5, ids: null, deltas: ['0'], lower: null, ord: '5' },
+    ]);
+  });
+
   it('reads no rows from no rows', async () => {
-    const columns = byColumn(1, COLUMNS, []);
-    const r = await t.db.query(`SELECT * FROM ${columns.from}`, columns.params);
-    expect(r.rows).toEqual([]);
+    for (const options of [{}, { flatArrays: true }]) {
+      const columns = byColumn(1, COLUMNS, [], options);
+      const r = await t.db.query(`SELECT * FROM ${columns.from}`, columns.params);
+      expect(r.rows).toEqual([]);
+    }
   });
 
   it('takes its parameters from the number given, quoted names and numbers the rows', async () => {
@@ -173,6 +211,7 @@ describe('byColumn', () => {
           const { arrays, json } = await both(rows);
           expect(arrays).toEqual(json);
           expect(arrays.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+          expect((await both(rows, { flatArrays: true })).arrays).toEqual(json);
         },
       ),
       { numRuns: 80 },

@@ -50,6 +50,16 @@ function parse(columns: string): Column[] {
   });
 }
 
+export interface ByColumnOptions {
+  /**
+   * Array columns (`uuid[]`) as the elements of all rows in one array with each row's bounds in it (two int
+   * arrays), instead of the text of each row's own literal: PostgreSQL parses the elements once and takes each
+   * row's slice, where it parsed each row's literal twice (as text, then as the array), and Node writes one
+   * literal for the column. An array column then takes three parameters: count them from `params`.
+   */
+  flatArrays?: boolean;
+}
+
 /**
  * The rows of a set-based write sent column by column: one array literal parameter per column, unnested side
  * by side, so SQL reads the rows back in the order given (the order matters where a later row loses to an
@@ -68,8 +78,10 @@ export function byColumn(
   first: number,
   columns: string,
   rows: readonly object[],
+  options: ByColumnOptions = {},
 ): { from: string; params: string[] } {
   const defs = parse(columns);
+  if (options.flatArrays === true) return withFlatArrays(first, defs, rows);
   const params = defs.map(({ key, nested, json }) =>
     json
       ? JSON.stringify(rows.map((r) => (r as Record<string, unknown>)[key] ?? null))
@@ -93,6 +105,58 @@ export function byColumn(
     .join(', ');
   return {
     from: `(SELECT ${select}, u.ord FROM ROWS FROM (${scans}) WITH ORDINALITY AS u(${names}, ord)) AS x`,
+    params,
+  };
+}
+
+/** `byColumn` with its array columns sent flat (`ByColumnOptions.flatArrays`). */
+function withFlatArrays(first: number, defs: Column[], rows: readonly object[]) {
+  const params: string[] = [];
+  const scans: string[] = [];
+  const names: string[] = [];
+  const select: string[] = [];
+  const next = () => `$${first + params.length}`;
+  for (const { name, key, type, nested, json } of defs) {
+    const cells = rows.map((r) => (r as Record<string, unknown>)[key]);
+    if (json) {
+      scans.push(`${type}_array_elements(${next()}::${type})`);
+      params.push(JSON.stringify(cells.map((v) => v ?? null)));
+      names.push(name);
+      select.push(`u.${name}`);
+    } else if (nested) {
+      // A row's slice from its first element to its last: an empty array is the slice [n+1:n] ('{}'), a
+      // missing one has no bounds (the slice is NULL).
+      const elements: Cell[] = [];
+      const from: Array<number | null> = [];
+      const to: Array<number | null> = [];
+      for (const v of cells) {
+        if (v == null) {
+          from.push(null);
+          to.push(null);
+          continue;
+        }
+        from.push(elements.length + 1);
+        for (const c of v as readonly Cell[]) elements.push(c);
+        to.push(elements.length);
+      }
+      const all = next();
+      params.push(literal(elements));
+      const bounds = [`"${key} from"`, `"${key} to"`];
+      scans.push(`unnest(${next()}::int[])`);
+      params.push(literal(from));
+      scans.push(`unnest(${next()}::int[])`);
+      params.push(literal(to));
+      names.push(...bounds);
+      select.push(`(${all}::${type})[u.${bounds[0]}:u.${bounds[1]}] AS ${name}`);
+    } else {
+      scans.push(`unnest(${next()}::${type}[])`);
+      params.push(literal(cells as Cell[]));
+      names.push(name);
+      select.push(`u.${name}`);
+    }
+  }
+  return {
+    from: `(SELECT ${select.join(', ')}, u.ord FROM ROWS FROM (${scans.join(', ')}) WITH ORDINALITY AS u(${names.join(', ')}, ord)) AS x`,
     params,
   };
 }
