@@ -1,7 +1,6 @@
 import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
 import { byColumn } from '../runtime/columns';
 import type { ProjectionContext } from '../runtime/projection';
-import { recordset } from '../runtime/recordset';
 import type { Sql } from '../runtime/sql';
 import { movedRanges, holder, studentEnrolledAt, type T } from './statistics.sql';
 
@@ -168,8 +167,13 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
         if (x) x.delta += delta;
         else totals.set(key, { organization_id: row.organization_id, metric, month: row.month, dim, delta });
       }
+    const sums = byColumn(
+      1,
+      'organization_id uuid, metric text, month text, dim text, delta bigint',
+      [...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() })),
+    );
     const lines = byColumn(
-      2,
+      1 + sums.params.length,
       'organization_id uuid, month text, recorded_at timestamptz, course_id uuid, instructor_id uuid, lessons int, attendees int, enrolled int, charges bigint, collections bigint',
       ledger,
     );
@@ -181,13 +185,9 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
            FROM ${lines.from}
        )
        INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
-       SELECT organization_id, metric, month, dim, delta
-         FROM ${recordset('$1', 'organization_id uuid, metric text, month text, dim text, delta bigint')}
+       SELECT organization_id, metric, month, dim, delta FROM ${sums.from}
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
-      [
-        JSON.stringify([...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() }))),
-        ...lines.params,
-      ],
+      [...sums.params, ...lines.params],
     );
   }
   if (debt.length > 0) {
@@ -233,6 +233,7 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
       1,
       'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]',
       [...groups.values()],
+      { flatArrays: true },
     );
     await sql.query(
       `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
@@ -248,11 +249,16 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     const m = last.get(o);
     if (m === undefined || Date.parse(at(e)) > Date.parse(m)) last.set(o, at(e));
   }
+  const orgs = byColumn(
+    1,
+    'organization_id uuid, rec timestamptz',
+    [...last].map(([organization_id, rec]) => ({ organization_id, rec })),
+  );
   await sql.query(
     `INSERT INTO ${t('stat_orgs')} AS s (organization_id, last_recorded)
-     SELECT organization_id, rec FROM ${recordset('$1', 'organization_id uuid, rec timestamptz')}
+     SELECT organization_id, rec FROM ${orgs.from}
      ON CONFLICT (organization_id) DO UPDATE SET last_recorded = greatest(s.last_recorded, excluded.last_recorded)`,
-    [JSON.stringify([...last].map(([organization_id, rec]) => ({ organization_id, rec })))],
+    orgs.params,
   );
 }
 
@@ -262,6 +268,7 @@ interface Change {
   rec: string;
   enrollment_id: string;
 }
+const CHANGE = 'q bigint, rec timestamptz, enrollment_id uuid';
 
 /**
  * The enrolment versions the part's events record: each closes the version current before it (at its
@@ -341,23 +348,31 @@ async function writeVersions(sql: Sql, t: T, events: readonly Ev[]): Promise<Cha
     written.push(next);
     changes.push({ q: pos(e), rec: at(e), enrollment_id: id });
   }
-  if (closedStored.length > 0)
+  if (closedStored.length > 0) {
+    const closed = byColumn(1, 'enrollment_id uuid, recorded_to timestamptz, to_pos bigint', closedStored);
     await sql.query(
       `UPDATE ${t('stat_enrollments')} v SET recorded_to = x.recorded_to, to_pos = x.to_pos
-         FROM ${recordset('$1', 'enrollment_id uuid, recorded_to timestamptz, to_pos bigint')}
+         FROM ${closed.from}
         WHERE v.enrollment_id = x.enrollment_id AND v.to_pos IS NULL`,
-      [JSON.stringify(closedStored)],
+      closed.params,
     );
-  if (written.length > 0)
+  }
+  if (written.length > 0) {
+    const versions = byColumn(
+      1,
+      'enrollment_id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int, created_at timestamptz, recorded_from timestamptz, recorded_to timestamptz, from_pos bigint, to_pos bigint',
+      written,
+    );
     await sql.query(
       `INSERT INTO ${t('stat_enrollments')} (enrollment_id, organization_id, student_id, course_id, enrollment_type,
               start_date, end_date, price, discount, period_unit, period_length, created_at, recorded_from, recorded_to,
               from_pos, to_pos)
        SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price,
               discount, period_unit, period_length, created_at, recorded_from, recorded_to, from_pos, to_pos
-         FROM ${recordset('$1', 'enrollment_id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int, created_at timestamptz, recorded_from timestamptz, recorded_to timestamptz, from_pos bigint, to_pos bigint')}`,
-      [JSON.stringify(written)],
+         FROM ${versions.from}`,
+      versions.params,
     );
+  }
   return changes;
 }
 
@@ -446,13 +461,15 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
     );
   }
   const updated = rows.filter((p) => !insertedIds.has(p.id));
-  if (updated.length > 0)
+  if (updated.length > 0) {
+    const changed = byColumn(1, 'id uuid, amount bigint, counted boolean, active boolean', updated);
     await sql.query(
       `UPDATE ${t('stat_payments')} p SET amount = x.amount, counted = x.counted, active = x.active
-         FROM ${recordset('$1', 'id uuid, amount bigint, counted boolean, active boolean')}
+         FROM ${changed.from}
         WHERE p.id = x.id`,
-      [JSON.stringify(updated.map(({ id, amount, counted, active }) => ({ id, amount, counted, active })))],
+      changed.params,
     );
+  }
   if (deleted.size > 0)
     await sql.query(`DELETE FROM ${t('stat_payments')} WHERE id = ANY($1::uuid[])`, [[...deleted]]);
 }
@@ -623,6 +640,7 @@ async function addLessons(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[
     1,
     'attendance_id uuid, organization_id uuid, course_id uuid, instructor_id uuid, at timestamptz, pos bigint, attendees int, enrolled int, students uuid[], charges bigint[]',
     rows,
+    { flatArrays: true },
   );
   await sql.query(
     `INSERT INTO ${t('stat_attendances')} (attendance_id, organization_id, course_id, instructor_id, at, pos, attendees,
@@ -694,6 +712,7 @@ async function removeLesson(
  * lesson charges at the change's moment; the lessons keep their current price.
  */
 async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledger: LedgerRow[]) {
+  const ch = byColumn(1, CHANGE, changes);
   const r = await sql.query<{
     q: string;
     rec: Date;
@@ -704,7 +723,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
     at: Date;
     delta: string;
   }>(
-    `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
+    `WITH ch AS (SELECT * FROM ${ch.from}),
      pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
      -- The student's lessons of the course in each range, on the (course_id, at) index: the two moved ranges,
      -- and the whole of both versions when the terms changed (an added enrolment's is its second range).
@@ -732,7 +751,7 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
      )
      SELECT q::text, rec, attendance_id, organization_id, student_id, course_id, at, delta::text FROM d WHERE delta <> 0
       ORDER BY q, attendance_id, student_id`,
-    [JSON.stringify(changes)],
+    ch.params,
   );
   if (r.rows.length === 0) return;
   const byMonth = new Map<string, LedgerRow>();
@@ -752,17 +771,23 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   }
   for (const row of byMonth.values()) if (BigInt(row.charges) !== 0n) ledger.push(row);
   const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
-  if (moved.length > 0)
+  if (moved.length > 0) {
+    const x = byColumn(
+      1,
+      'attendance_id uuid, student_id uuid, delta bigint',
+      moved.map((p) => ({ ...p, delta: p.delta.toString() })),
+    );
     await sql.query(
       // Each lesson's charges move by its students' differences, in the order of its students.
-      `WITH x AS MATERIALIZED (SELECT * FROM ${recordset('$1', 'attendance_id uuid, student_id uuid, delta bigint')})
+      `WITH x AS MATERIALIZED (SELECT * FROM ${x.from})
        UPDATE ${t('stat_attendances')} a
           SET charges = (SELECT array_agg(u.charge + coalesce(x.delta, 0) ORDER BY u.i)
                            FROM unnest(a.charges, a.students) WITH ORDINALITY AS u(charge, student_id, i)
                            LEFT JOIN x ON x.attendance_id = a.attendance_id AND x.student_id = u.student_id)
         WHERE a.attendance_id IN (SELECT attendance_id FROM x)`,
-      [JSON.stringify(moved.map((p) => ({ ...p, delta: p.delta.toString() })))],
+      x.params,
     );
+  }
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -815,6 +840,7 @@ function localDay(epochMs: number): string {
  * The differences go to the ledger on the lesson's course and instructor lines at the change's moment.
  */
 async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
+  const ch = byColumn(1, CHANGE, changes);
   const r = await sql.query<{
     q: string;
     rec: Date;
@@ -825,7 +851,7 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
     at: Date;
     delta: number;
   }>(
-    `WITH ch AS (SELECT * FROM ${recordset('$1', 'q bigint, rec timestamptz, enrollment_id uuid')}),
+    `WITH ch AS (SELECT * FROM ${ch.from}),
      m AS (${movedRanges(t)}),
      -- Each moved range on the (course_id, at) index.
      lessons AS (
@@ -847,7 +873,7 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
      )
      SELECT q::text, rec, attendance_id, organization_id, course_id, instructor_id, at, delta FROM d WHERE delta <> 0
       ORDER BY q, attendance_id`,
-    [JSON.stringify(changes)],
+    ch.params,
   );
   if (r.rows.length === 0) return;
   const lines = new Map<string, LedgerRow>();
@@ -870,13 +896,19 @@ async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
   }
   for (const row of lines.values()) if (row.enrolled !== 0) ledger.push(row);
   const moved = [...perLesson].filter(([, d]) => d !== 0);
-  if (moved.length > 0)
+  if (moved.length > 0) {
+    const x = byColumn(
+      1,
+      'attendance_id uuid, delta int',
+      moved.map(([attendance_id, delta]) => ({ attendance_id, delta })),
+    );
     await sql.query(
       `UPDATE ${t('stat_attendances')} a SET enrolled = a.enrolled + x.delta
-         FROM ${recordset('$1', 'attendance_id uuid, delta int')}
+         FROM ${x.from}
         WHERE a.attendance_id = x.attendance_id`,
-      [JSON.stringify(moved.map(([attendance_id, delta]) => ({ attendance_id, delta })))],
+      x.params,
     );
+  }
 }
 
 /** The debt lines of one event, course, kind and day, as one stat_debt row: their students and amounts. */
@@ -935,18 +967,23 @@ interface AccountPart {
  * as of an earlier moment; an int test compares both).
  */
 async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart>) {
+  const keys = byColumn(
+    1,
+    'organization_id uuid, student_id uuid, course_id uuid',
+    [...accounts.values()].map((a) => a.account),
+  );
   const stored = await sql.query<AccountSums>(
     `SELECT s.organization_id, s.student_id, s.course_id, s.sums
-       FROM ${recordset('$1', 'organization_id uuid, student_id uuid, course_id uuid')}
+       FROM ${keys.from}
        JOIN ${t('stat_debt_accounts')} s ON s.organization_id = x.organization_id AND s.student_id = x.student_id
         AND s.course_id = x.course_id`,
-    [JSON.stringify([...accounts.values()].map((a) => a.account))],
+    keys.params,
   );
   const before = new Map<string, Sums>();
   for (const { sums, ...row } of stored.rows)
     before.set(`${row.organization_id} ${row.student_id} ${row.course_id}`, sums);
-  const added: Array<{ row: object; sums: Sums }> = [];
-  const changed: Array<{ row: object; sums: Sums }> = [];
+  const added: object[] = [];
+  const changed: object[] = [];
   for (const [key, { account: a, charges, payments }] of accounts) {
     const was = before.get(key);
     // A part's sums per day are never zero (`add` drops them), so a known account whose part sums are empty
@@ -955,34 +992,32 @@ async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart
     const c = merged(was?.charge_days ?? [], was?.charges ?? [], charges);
     const p = merged(was?.payment_days ?? [], was?.payments ?? [], payments);
     const sums: Sums = { charge_days: c.days, charges: c.sums, payment_days: p.days, payments: p.sums };
-    (was === undefined ? added : changed).push({ row: { ...a, ...ageingInputs(c, p) }, sums });
+    (was === undefined ? added : changed).push({ ...a, ...ageingInputs(c, p), sums });
   }
-  // The sums go as a second parameter, one json value per row joined by order: inside the rows' recordset
-  // PostgreSQL parsed each account's sums twice (the batch, then the column's value), most of the statement.
+  // The sums are one json value per row (PostgreSQL parses the column's array once); the ageing's days and
+  // unpaid parts travel flat.
   const columns =
-    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[]';
-  const withSums = `(SELECT x.*, s.sums FROM ${recordset('$1', columns)}
-       JOIN json_array_elements($2::json) WITH ORDINALITY AS s(sums, ord) ON s.ord = x.ord) AS x`;
-  const params = (rows: Array<{ row: object; sums: Sums }>) => [
-    JSON.stringify(rows.map((r) => r.row)),
-    JSON.stringify(rows.map((r) => r.sums)),
-  ];
+    'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], sums json';
   // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
-  if (added.length > 0)
+  if (added.length > 0) {
+    const x = byColumn(1, columns, added, { flatArrays: true });
     await sql.query(
       `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
               sums)
-       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums FROM ${withSums}`,
-      params(added),
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums FROM ${x.from}`,
+      x.params,
     );
-  if (changed.length > 0)
+  }
+  if (changed.length > 0) {
+    const x = byColumn(1, columns, changed, { flatArrays: true });
     await sql.query(
       `UPDATE ${t('stat_debt_accounts')} s
           SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
-         FROM ${withSums}
+         FROM ${x.from}
         WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
-      params(changed),
+      x.params,
     );
+  }
 }
 
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
