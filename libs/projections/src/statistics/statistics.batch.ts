@@ -1,5 +1,5 @@
 import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
-import { byColumn } from '../runtime/columns';
+import { byColumn, type ByColumnOptions } from '../runtime/columns';
 import type { ProjectionContext } from '../runtime/projection';
 import type { Sql } from '../runtime/sql';
 import { movedRanges, holder, studentEnrolledAt, type T } from './statistics.sql';
@@ -138,19 +138,52 @@ export async function applyStatistics(ctx: ProjectionContext, events: readonly E
 const pos = (e: Ev) => e.globalPosition.toString();
 const at = (e: Ev) => e.metadata.occurredAt;
 
+/**
+ * Writes that no later statement of the part reads, sent together as one statement of data-modifying CTEs
+ * (PostgreSQL runs each to completion): each statement is a round trip the batch's transaction waits for, and
+ * on a busy machine the waits were most of the part's time. They see the rows as they stood before the
+ * statement, so no two of them may touch the same row.
+ */
+class Writes {
+  private readonly parts: string[] = [];
+  readonly params: string[] = [];
+
+  /** The rows as a relation (`byColumn`), their parameters numbered after those already taken. */
+  rows(columns: string, rows: readonly object[], options?: ByColumnOptions): string {
+    const x = byColumn(this.params.length + 1, columns, rows, options);
+    this.params.push(...x.params);
+    return x.from;
+  }
+
+  add(statement: string) {
+    this.parts.push(statement);
+  }
+
+  /** How many statements were added: the last one added is the CTE `w${size - 1}`. */
+  get size() {
+    return this.parts.length;
+  }
+
+  async send(sql: Sql) {
+    if (this.parts.length === 0) return;
+    await sql.query(`WITH ${this.parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\nSELECT 1`, this.params);
+  }
+}
+
 async function applyPart({ sql, table: t }: ProjectionContext, events: readonly Ev[]) {
   const debt: DebtLine[] = [];
   const ledger: LedgerRow[] = [];
+  const writes = new Writes();
 
   const first = events[0];
   if (first.type === 'AttendanceEdited' || first.type === 'AttendanceDeleted')
     await removeLesson(sql, t, first.data.attendanceId, at(first), pos(first), debt, ledger);
 
   const changes = await writeVersions(sql, t, events);
-  await writePayments(sql, t, events, debt, ledger);
+  const deletedPayments = await writePayments(sql, t, events, debt, ledger, writes);
   await addLessons(sql, t, events, debt, ledger);
   if (changes.length > 0) {
-    await reprice(sql, t, changes, debt, ledger);
+    await reprice(sql, t, changes, debt, ledger, writes);
     await recount(sql, t, changes, ledger);
   }
 
@@ -167,27 +200,23 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
         if (x) x.delta += delta;
         else totals.set(key, { organization_id: row.organization_id, metric, month: row.month, dim, delta });
       }
-    const sums = byColumn(
-      1,
-      'organization_id uuid, metric text, month text, dim text, delta bigint',
-      [...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() })),
+    writes.add(
+      `INSERT INTO ${t('stat_ledger')} (organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees,
+              enrolled, charges, collections)
+       SELECT organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees, enrolled, charges, collections
+         FROM ${writes.rows(
+           'organization_id uuid, month text, recorded_at timestamptz, course_id uuid, instructor_id uuid, lessons int, attendees int, enrolled int, charges bigint, collections bigint',
+           ledger,
+         )}`,
     );
-    const lines = byColumn(
-      1 + sums.params.length,
-      'organization_id uuid, month text, recorded_at timestamptz, course_id uuid, instructor_id uuid, lessons int, attendees int, enrolled int, charges bigint, collections bigint',
-      ledger,
-    );
-    await sql.query(
-      `WITH ins AS (
-         INSERT INTO ${t('stat_ledger')} (organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees,
-                enrolled, charges, collections)
-         SELECT organization_id, month, recorded_at, course_id, instructor_id, lessons, attendees, enrolled, charges, collections
-           FROM ${lines.from}
-       )
-       INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
-       SELECT organization_id, metric, month, dim, delta FROM ${sums.from}
+    writes.add(
+      `INSERT INTO ${t('stat_totals')} AS s (organization_id, metric, month, dim, total)
+       SELECT organization_id, metric, month, dim, delta
+         FROM ${writes.rows(
+           'organization_id uuid, metric text, month text, dim text, delta bigint',
+           [...totals.values()].map((x) => ({ ...x, delta: x.delta.toString() })),
+         )}
        ON CONFLICT (organization_id, metric, month, dim) DO UPDATE SET total = s.total + excluded.total`,
-      [...sums.params, ...lines.params],
     );
   }
   if (debt.length > 0) {
@@ -229,18 +258,16 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
         );
       add(l.kind === 'charge' ? a.charges : a.payments, d, Number(l.delta));
     }
-    const rows = byColumn(
-      1,
+    const rows = writes.rows(
       'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]',
       [...groups.values()],
       { flatArrays: true },
     );
-    await sql.query(
+    writes.add(
       `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
-       SELECT organization_id, course_id, kind, day, recorded_at, students, deltas FROM ${rows.from}`,
-      rows.params,
+       SELECT organization_id, course_id, kind, day, recorded_at, students, deltas FROM ${rows}`,
     );
-    await refreshAccounts(sql, t, accounts);
+    await refreshAccounts(sql, t, accounts, writes);
   }
 
   const last = new Map<string, string>();
@@ -249,17 +276,19 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     const m = last.get(o);
     if (m === undefined || Date.parse(at(e)) > Date.parse(m)) last.set(o, at(e));
   }
-  const orgs = byColumn(
-    1,
+  const orgs = writes.rows(
     'organization_id uuid, rec timestamptz',
     [...last].map(([organization_id, rec]) => ({ organization_id, rec })),
   );
-  await sql.query(
+  writes.add(
     `INSERT INTO ${t('stat_orgs')} AS s (organization_id, last_recorded)
-     SELECT organization_id, rec FROM ${orgs.from}
+     SELECT organization_id, rec FROM ${orgs}
      ON CONFLICT (organization_id) DO UPDATE SET last_recorded = greatest(s.last_recorded, excluded.last_recorded)`,
-    orgs.params,
   );
+  await writes.send(sql);
+  // After the payments' insert: a payment added and permanently deleted in one part is inserted, then deleted.
+  if (deletedPayments.length > 0)
+    await sql.query(`DELETE FROM ${t('stat_payments')} WHERE id = ANY($1::uuid[])`, [deletedPayments]);
 }
 
 /** An enrolment change at a store position: what re-prices and re-counts the lessons around it. */
@@ -380,9 +409,16 @@ async function writeVersions(sql: Sql, t: T, events: readonly Ev[]): Promise<Cha
  * The payments added and changed: each change compared with the payment as the events before it left it,
  * its difference a debt line (corrections included) and a collection (corrections left out) at its moment.
  */
-async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLine[], ledger: LedgerRow[]) {
+async function writePayments(
+  sql: Sql,
+  t: T,
+  events: readonly Ev[],
+  debt: DebtLine[],
+  ledger: LedgerRow[],
+  writes: Writes,
+): Promise<string[]> {
   const payments = events.filter((e) => e.type.startsWith('Payment'));
-  if (payments.length === 0) return;
+  if (payments.length === 0) return [];
   const added = new Set<string>();
   const changedIds = new Set<string>();
   for (const e of payments) {
@@ -448,30 +484,26 @@ async function writePayments(sql: Sql, t: T, events: readonly Ev[], debt: DebtLi
   }
   const rows = [...state.values()].filter((p) => !deleted.has(p.id));
   const insertedIds = new Set(inserted.map((p) => p.id));
+  // Written with the part's last statement (nothing the part does later reads them): the added ones and the
+  // changed ones are different rows.
   if (inserted.length > 0) {
-    const rows = byColumn(
-      1,
+    const rows = writes.rows(
       'id uuid, organization_id uuid, student_id uuid, course_id uuid, amount bigint, date timestamptz, counted boolean, active boolean',
       inserted.map((p) => (deleted.has(p.id) ? { ...p, active: false } : p)),
     );
-    await sql.query(
+    writes.add(
       `INSERT INTO ${t('stat_payments')} (id, organization_id, student_id, course_id, amount, date, counted, active)
-       SELECT id, organization_id, student_id, course_id, amount, date, counted, active FROM ${rows.from}`,
-      rows.params,
+       SELECT id, organization_id, student_id, course_id, amount, date, counted, active FROM ${rows}`,
     );
   }
   const updated = rows.filter((p) => !insertedIds.has(p.id));
-  if (updated.length > 0) {
-    const changed = byColumn(1, 'id uuid, amount bigint, counted boolean, active boolean', updated);
-    await sql.query(
+  if (updated.length > 0)
+    writes.add(
       `UPDATE ${t('stat_payments')} p SET amount = x.amount, counted = x.counted, active = x.active
-         FROM ${changed.from}
+         FROM ${writes.rows('id uuid, amount bigint, counted boolean, active boolean', updated)}
         WHERE p.id = x.id`,
-      changed.params,
     );
-  }
-  if (deleted.size > 0)
-    await sql.query(`DELETE FROM ${t('stat_payments')} WHERE id = ANY($1::uuid[])`, [[...deleted]]);
+  return [...deleted];
 }
 
 const account = (p: { organization_id: string; student_id: string; course_id: string }) => ({
@@ -711,7 +743,14 @@ async function removeLesson(
  * versions current at the change against those current just before it. The differences are debt lines and
  * lesson charges at the change's moment; the lessons keep their current price.
  */
-async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledger: LedgerRow[]) {
+async function reprice(
+  sql: Sql,
+  t: T,
+  changes: Change[],
+  debt: DebtLine[],
+  ledger: LedgerRow[],
+  writes: Writes,
+) {
   const ch = byColumn(1, CHANGE, changes);
   const r = await sql.query<{
     q: string;
@@ -772,20 +811,20 @@ async function reprice(sql: Sql, t: T, changes: Change[], debt: DebtLine[], ledg
   for (const row of byMonth.values()) if (BigInt(row.charges) !== 0n) ledger.push(row);
   const moved = [...perLesson.values()].filter((p) => p.delta !== 0n);
   if (moved.length > 0) {
-    const x = byColumn(
-      1,
+    const x = writes.rows(
       'attendance_id uuid, student_id uuid, delta bigint',
       moved.map((p) => ({ ...p, delta: p.delta.toString() })),
     );
-    await sql.query(
-      // Each lesson's charges move by its students' differences, in the order of its students.
-      `WITH x AS MATERIALIZED (SELECT * FROM ${x.from})
-       UPDATE ${t('stat_attendances')} a
-          SET charges = (SELECT array_agg(u.charge + coalesce(x.delta, 0) ORDER BY u.i)
+    // Each lesson's charges move by its students' differences, in the order of its students. With the part's
+    // last statement: only the re-counting (a statement of its own, before it) also writes these rows.
+    writes.add(`SELECT * FROM ${x}`);
+    const moves = `w${writes.size - 1}`;
+    writes.add(
+      `UPDATE ${t('stat_attendances')} a
+          SET charges = (SELECT array_agg(u.charge + coalesce(m.delta, 0) ORDER BY u.i)
                            FROM unnest(a.charges, a.students) WITH ORDINALITY AS u(charge, student_id, i)
-                           LEFT JOIN x ON x.attendance_id = a.attendance_id AND x.student_id = u.student_id)
-        WHERE a.attendance_id IN (SELECT attendance_id FROM x)`,
-      x.params,
+                           LEFT JOIN ${moves} m ON m.attendance_id = a.attendance_id AND m.student_id = u.student_id)
+        WHERE a.attendance_id IN (SELECT attendance_id FROM ${moves})`,
     );
   }
 }
@@ -966,7 +1005,7 @@ interface AccountPart {
  * computed from them in memory exactly as `accountsFromLines` computes them from the lines (the reader's SQL
  * as of an earlier moment; an int test compares both).
  */
-async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart>) {
+async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart>, writes: Writes) {
   const keys = byColumn(
     1,
     'organization_id uuid, student_id uuid, course_id uuid',
@@ -999,25 +1038,20 @@ async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart
   const columns =
     'organization_id uuid, student_id uuid, course_id uuid, credit bigint, has_debits boolean, days date[], unpaid bigint[], sums json';
   // New accounts are inserted and known ones updated in place, without an upsert's speculative insertion.
-  if (added.length > 0) {
-    const x = byColumn(1, columns, added, { flatArrays: true });
-    await sql.query(
+  if (added.length > 0)
+    writes.add(
       `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
               sums)
-       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums FROM ${x.from}`,
-      x.params,
+       SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums
+         FROM ${writes.rows(columns, added, { flatArrays: true })}`,
     );
-  }
-  if (changed.length > 0) {
-    const x = byColumn(1, columns, changed, { flatArrays: true });
-    await sql.query(
+  if (changed.length > 0)
+    writes.add(
       `UPDATE ${t('stat_debt_accounts')} s
           SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
-         FROM ${x.from}
+         FROM ${writes.rows(columns, changed, { flatArrays: true })}
         WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
-      x.params,
     );
-  }
 }
 
 const byDay = (x: [string, number], y: [string, number]) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
