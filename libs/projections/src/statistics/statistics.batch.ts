@@ -183,8 +183,9 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
   const deletedPayments = await writePayments(sql, t, events, debt, ledger, writes);
   await addLessons(sql, t, events, debt, ledger);
   if (changes.length > 0) {
-    await reprice(sql, t, changes, debt, ledger, writes);
-    await recount(sql, t, changes, ledger);
+    const moved = await movedLessons(sql, t, changes);
+    reprice(t, moved.priced, debt, ledger, writes);
+    await recount(sql, t, moved.counted, ledger);
   }
 
   if (ledger.length > 0) {
@@ -377,31 +378,27 @@ async function writeVersions(sql: Sql, t: T, events: readonly Ev[]): Promise<Cha
     written.push(next);
     changes.push({ q: pos(e), rec: at(e), enrollment_id: id });
   }
-  if (closedStored.length > 0) {
-    const closed = byColumn(1, 'enrollment_id uuid, recorded_to timestamptz, to_pos bigint', closedStored);
-    await sql.query(
+  // One statement: the update finds the stored versions as they were before it, never the inserted ones.
+  const writes = new Writes();
+  if (closedStored.length > 0)
+    writes.add(
       `UPDATE ${t('stat_enrollments')} v SET recorded_to = x.recorded_to, to_pos = x.to_pos
-         FROM ${closed.from}
+         FROM ${writes.rows('enrollment_id uuid, recorded_to timestamptz, to_pos bigint', closedStored)}
         WHERE v.enrollment_id = x.enrollment_id AND v.to_pos IS NULL`,
-      closed.params,
     );
-  }
-  if (written.length > 0) {
-    const versions = byColumn(
-      1,
-      'enrollment_id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int, created_at timestamptz, recorded_from timestamptz, recorded_to timestamptz, from_pos bigint, to_pos bigint',
-      written,
-    );
-    await sql.query(
+  if (written.length > 0)
+    writes.add(
       `INSERT INTO ${t('stat_enrollments')} (enrollment_id, organization_id, student_id, course_id, enrollment_type,
               start_date, end_date, price, discount, period_unit, period_length, created_at, recorded_from, recorded_to,
               from_pos, to_pos)
        SELECT enrollment_id, organization_id, student_id, course_id, enrollment_type, start_date, end_date, price,
               discount, period_unit, period_length, created_at, recorded_from, recorded_to, from_pos, to_pos
-         FROM ${versions.from}`,
-      versions.params,
+         FROM ${writes.rows(
+           'enrollment_id uuid, organization_id uuid, student_id uuid, course_id uuid, enrollment_type text, start_date timestamptz, end_date timestamptz, price bigint, discount bigint, period_unit text, period_length int, created_at timestamptz, recorded_from timestamptz, recorded_to timestamptz, from_pos bigint, to_pos bigint',
+           written,
+         )}`,
     );
-  }
+  await writes.send(sql);
   return changes;
 }
 
@@ -737,33 +734,30 @@ async function removeLesson(
   }
 }
 
+/** A lesson an enrolment change re-prices (a student's charge) or re-counts (its enrolled students). */
+interface MovedLesson {
+  q: string;
+  rec: Date;
+  attendance_id: string;
+  organization_id: string;
+  /** The re-priced student (none when re-counted). */
+  student_id: string | null;
+  course_id: string;
+  instructor_id: string | null;
+  at: Date;
+  delta: string;
+}
+
 /**
- * Each enrolment change re-prices the student's lessons of the course recorded before it whose time either
- * version holds (only the changed enrolment moved, so no other lesson's holder changed): the price by the
- * versions current at the change against those current just before it. The differences are debt lines and
- * lesson charges at the change's moment; the lessons keep their current price.
+ * The lessons the part's enrolment changes re-price (`reprice`) and re-count (`recount`), read in one statement
+ * (they share the changes' moved ranges): each kind in the order of change, lesson (and student).
  */
-async function reprice(
-  sql: Sql,
-  t: T,
-  changes: Change[],
-  debt: DebtLine[],
-  ledger: LedgerRow[],
-  writes: Writes,
-) {
+async function movedLessons(sql: Sql, t: T, changes: Change[]) {
   const ch = byColumn(1, CHANGE, changes);
-  const r = await sql.query<{
-    q: string;
-    rec: Date;
-    attendance_id: string;
-    organization_id: string;
-    student_id: string;
-    course_id: string;
-    at: Date;
-    delta: string;
-  }>(
+  const r = await sql.query<MovedLesson & { kind: number }>(
     `WITH ch AS (SELECT * FROM ${ch.from}),
-     pv AS (SELECT * FROM (${movedRanges(t)}) m WHERE m.per_class),
+     m AS (${movedRanges(t)}),
+     pv AS (SELECT * FROM m WHERE m.per_class),
      -- The student's lessons of the course in each range, on the (course_id, at) index: the two moved ranges,
      -- and the whole of both versions when the terms changed (an added enrolment's is its second range).
      l AS (
@@ -782,20 +776,61 @@ async function reprice(
             AND a.organization_id = pv.organization_id AND a.pos < pv.q AND pv.student_id = ANY(a.students)
        ) x
      ),
-     d AS (
+     pd AS (
        SELECT l.q, l.rec, l.attendance_id, l.organization_id, l.student_id, l.course_id, l.at,
               coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q')}), 0)
             - coalesce((${holder(t, 'l.organization_id', 'l.student_id', 'l.course_id', 'l.at', 'l.q - 1')}), 0) AS delta
          FROM l
+     ),
+     -- Each moved range on the (course_id, at) index.
+     lessons AS (
+       SELECT m.q, m.rec, m.student_id, x.* FROM m
+       CROSS JOIN LATERAL (
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo1 AND a.at < m.hi1
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+         UNION
+         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
+          WHERE a.course_id = m.course_id AND a.at >= m.lo2 AND a.at < m.hi2
+            AND a.organization_id = m.organization_id AND a.pos < m.q
+       ) x
+     ),
+     cd AS (
+       SELECT x.*, ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q')}::int
+                 - ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q - 1')}::int AS delta
+         FROM lessons x
      )
-     SELECT q::text, rec, attendance_id, organization_id, student_id, course_id, at, delta::text FROM d WHERE delta <> 0
-      ORDER BY q, attendance_id, student_id`,
+     SELECT 0 AS kind, q::text, rec, attendance_id, organization_id, student_id, course_id, NULL::uuid AS instructor_id, at,
+            delta::text FROM pd WHERE delta <> 0
+     UNION ALL
+     SELECT 1, q::text, rec, attendance_id, organization_id, NULL, course_id, instructor_id, at, delta::text
+       FROM cd WHERE delta <> 0
+      ORDER BY kind, q, attendance_id, student_id`,
     ch.params,
   );
-  if (r.rows.length === 0) return;
+  return {
+    priced: r.rows.filter((x): x is MovedLesson & { kind: number; student_id: string } => x.kind === 0),
+    counted: r.rows.filter((x) => x.kind === 1),
+  };
+}
+
+/**
+ * Each enrolment change re-prices the student's lessons of the course recorded before it whose time either
+ * version holds (only the changed enrolment moved, so no other lesson's holder changed): the price by the
+ * versions current at the change against those current just before it. The differences are debt lines and
+ * lesson charges at the change's moment; the lessons keep their current price.
+ */
+function reprice(
+  t: T,
+  rows: ReadonlyArray<MovedLesson & { student_id: string }>,
+  debt: DebtLine[],
+  ledger: LedgerRow[],
+  writes: Writes,
+) {
+  if (rows.length === 0) return;
   const byMonth = new Map<string, LedgerRow>();
   const perLesson = new Map<string, { attendance_id: string; student_id: string; delta: bigint }>();
-  for (const x of r.rows) {
+  for (const x of rows) {
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
     debt.push({ ...account(x), kind: 'charge', ts, recorded_at: rec, delta: x.delta, q: x.q });
@@ -878,60 +913,26 @@ function localDay(epochMs: number): string {
  * it was added): its student enrolled there by the versions current at the change against just before it.
  * The differences go to the ledger on the lesson's course and instructor lines at the change's moment.
  */
-async function recount(sql: Sql, t: T, changes: Change[], ledger: LedgerRow[]) {
-  const ch = byColumn(1, CHANGE, changes);
-  const r = await sql.query<{
-    q: string;
-    rec: Date;
-    attendance_id: string;
-    organization_id: string;
-    course_id: string;
-    instructor_id: string | null;
-    at: Date;
-    delta: number;
-  }>(
-    `WITH ch AS (SELECT * FROM ${ch.from}),
-     m AS (${movedRanges(t)}),
-     -- Each moved range on the (course_id, at) index.
-     lessons AS (
-       SELECT m.q, m.rec, m.student_id, x.* FROM m
-       CROSS JOIN LATERAL (
-         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
-          WHERE a.course_id = m.course_id AND a.at >= m.lo1 AND a.at < m.hi1
-            AND a.organization_id = m.organization_id AND a.pos < m.q
-         UNION
-         SELECT a.attendance_id, a.organization_id, a.course_id, a.instructor_id, a.at FROM ${t('stat_attendances')} a
-          WHERE a.course_id = m.course_id AND a.at >= m.lo2 AND a.at < m.hi2
-            AND a.organization_id = m.organization_id AND a.pos < m.q
-       ) x
-     ),
-     d AS (
-       SELECT x.*, ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q')}::int
-                 - ${studentEnrolledAt(t, 'x.organization_id', 'x.student_id', 'x.course_id', 'x.at', 'x.q - 1')}::int AS delta
-         FROM lessons x
-     )
-     SELECT q::text, rec, attendance_id, organization_id, course_id, instructor_id, at, delta FROM d WHERE delta <> 0
-      ORDER BY q, attendance_id`,
-    ch.params,
-  );
-  if (r.rows.length === 0) return;
+async function recount(sql: Sql, t: T, rows: readonly MovedLesson[], ledger: LedgerRow[]) {
+  if (rows.length === 0) return;
   const lines = new Map<string, LedgerRow>();
   const perLesson = new Map<string, number>();
-  for (const x of r.rows) {
+  for (const x of rows) {
+    const delta = Number(x.delta);
     const ts = new Date(x.at).toISOString();
     const rec = new Date(x.rec).toISOString();
     // One line per change, month, course and instructor: the lesson's course and instructor lines move alike.
     const key = `${x.q} ${x.organization_id} ${monthKey(ts)} ${x.course_id} ${x.instructor_id ?? ''}`;
     const m = lines.get(key);
-    if (m) m.enrolled += x.delta;
+    if (m) m.enrolled += delta;
     else
       lines.set(key, {
         ...ledgerLine(x.organization_id, ts, rec),
         course_id: x.course_id,
         instructor_id: x.instructor_id,
-        enrolled: x.delta,
+        enrolled: delta,
       });
-    perLesson.set(x.attendance_id, (perLesson.get(x.attendance_id) ?? 0) + x.delta);
+    perLesson.set(x.attendance_id, (perLesson.get(x.attendance_id) ?? 0) + delta);
   }
   for (const row of lines.values()) if (row.enrolled !== 0) ledger.push(row);
   const moved = [...perLesson].filter(([, d]) => d !== 0);
