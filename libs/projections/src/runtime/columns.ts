@@ -55,7 +55,8 @@ export interface ByColumnOptions {
    * Array columns (`uuid[]`) as the elements of all rows in one array with each row's bounds in it (two int
    * arrays), instead of the text of each row's own literal: PostgreSQL parses the elements once and takes each
    * row's slice, where it parsed each row's literal twice (as text, then as the array), and Node writes one
-   * literal for the column. An array column then takes three parameters: count them from `params`.
+   * literal for the column. An array column then takes three parameters: count them from `params`. Every
+   * column's literal is also written without the search for other escapes when its JSON has no backslash.
    */
   flatArrays?: boolean;
 }
@@ -109,6 +110,15 @@ export function byColumn(
   };
 }
 
+/**
+ * `literal`, without looking for other escapes in JSON holding no backslash at all (most columns: ids, numbers,
+ * times): that search cost a third of writing the JSON.
+ */
+function plainLiteral(cells: readonly Cell[]): string {
+  const json = JSON.stringify(cells);
+  return json.includes('\\') ? literal(cells) : `{${json.slice(1, -1)}}`;
+}
+
 /** `byColumn` with its array columns sent flat (`ByColumnOptions.flatArrays`). */
 function withFlatArrays(first: number, defs: Column[], rows: readonly object[]) {
   const params: string[] = [];
@@ -140,17 +150,17 @@ function withFlatArrays(first: number, defs: Column[], rows: readonly object[]) 
         to.push(elements.length);
       }
       const all = next();
-      params.push(literal(elements));
+      params.push(plainLiteral(elements));
       const bounds = [`"${key} from"`, `"${key} to"`];
       scans.push(`unnest(${next()}::int[])`);
-      params.push(literal(from));
+      params.push(plainLiteral(from));
       scans.push(`unnest(${next()}::int[])`);
-      params.push(literal(to));
+      params.push(plainLiteral(to));
       names.push(...bounds);
       select.push(`(${all}::${type})[u.${bounds[0]}:u.${bounds[1]}] AS ${name}`);
     } else {
       scans.push(`unnest(${next()}::${type}[])`);
-      params.push(literal(cells as Cell[]));
+      params.push(plainLiteral(cells as Cell[]));
       names.push(name);
       select.push(`u.${name}`);
     }

@@ -1,5 +1,5 @@
 import { toLocal, utcWall, type AnyEvent, type EventOf } from '@okul/domain';
-import { byColumn, type ByColumnOptions } from '../runtime/columns';
+import { byColumn } from '../runtime/columns';
 import type { ProjectionContext } from '../runtime/projection';
 import type { Sql } from '../runtime/sql';
 import { movedRanges, holder, studentEnrolledAt, type T } from './statistics.sql';
@@ -148,9 +148,9 @@ class Writes {
   private readonly parts: string[] = [];
   readonly params: string[] = [];
 
-  /** The rows as a relation (`byColumn`), their parameters numbered after those already taken. */
-  rows(columns: string, rows: readonly object[], options?: ByColumnOptions): string {
-    const x = byColumn(this.params.length + 1, columns, rows, options);
+  /** The rows as a relation (`byColumn`, arrays flat), their parameters numbered after those already taken. */
+  rows(columns: string, rows: readonly object[]): string {
+    const x = byColumn(this.params.length + 1, columns, rows, { flatArrays: true });
     this.params.push(...x.params);
     return x.from;
   }
@@ -262,7 +262,6 @@ async function applyPart({ sql, table: t }: ProjectionContext, events: readonly 
     const rows = writes.rows(
       'organization_id uuid, course_id uuid, kind text, day date, recorded_at timestamptz, students uuid[], deltas bigint[]',
       [...groups.values()],
-      { flatArrays: true },
     );
     writes.add(
       `INSERT INTO ${t('stat_debt')} (organization_id, course_id, kind, day, recorded_at, students, deltas)
@@ -1044,13 +1043,13 @@ async function refreshAccounts(sql: Sql, t: T, accounts: Map<string, AccountPart
       `INSERT INTO ${t('stat_debt_accounts')} (organization_id, student_id, course_id, credit, has_debits, days, unpaid,
               sums)
        SELECT organization_id, student_id, course_id, credit, has_debits, days, unpaid, sums
-         FROM ${writes.rows(columns, added, { flatArrays: true })}`,
+         FROM ${writes.rows(columns, added)}`,
     );
   if (changed.length > 0)
     writes.add(
       `UPDATE ${t('stat_debt_accounts')} s
           SET credit = x.credit, has_debits = x.has_debits, days = x.days, unpaid = x.unpaid, sums = x.sums
-         FROM ${writes.rows(columns, changed, { flatArrays: true })}
+         FROM ${writes.rows(columns, changed)}
         WHERE s.organization_id = x.organization_id AND s.student_id = x.student_id AND s.course_id = x.course_id`,
     );
 }
