@@ -120,6 +120,9 @@ export function securityHeaders(
   };
 }
 
+/** The organisation backup's import (POST parse), as a path below `/api`. */
+const IMPORT_PATH = /^\/v1\/parse(?:\/|$)/i;
+
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
 export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
@@ -168,12 +171,14 @@ export async function createServer(
   // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
   // compressed bytes, infra/read-model/read-cache.ts, and is left alone).
   app.use(compression({ threshold: COMPRESS_THRESHOLD }));
-  app.use((req: Request & { correlationId?: string }, _res: Response, next: NextFunction) => {
+  // The request id, the request's log scope and its timing: one middleware (each one more costs every request
+  // a turn of the router), in that order.
+  const logged = requestLogging(logger);
+  const timed = metrics.middleware();
+  app.use((req: Request & { correlationId?: string }, res: Response, next: NextFunction) => {
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
-    next();
+    logged(req, res, () => timed(req, res, next));
   });
-  app.use(requestLogging(logger));
-  app.use(metrics.middleware());
   if (config.METRICS_TOKEN) app.use('/metrics', metrics.tokenRoute(config.METRICS_TOKEN));
   app.use(securityHeaders(helmet(helmetOptions(config, imageOrigins, uploadOrigins))));
   // API answers are personal: never kept by a browser or a proxy (the ETag'd lists set their own revalidation).
@@ -192,20 +197,24 @@ export async function createServer(
     return refuse(res, 'auth.foreignOrigin');
   });
   // An organisation backup travels as base64 in JSON (api.md 7.4 parse): its route alone takes a larger body.
-  app.use('/api/v1/parse', express.json({ limit: config.IMPORT_BODY_LIMIT, strict: false }));
-  app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
+  const importBody = express.json({ limit: config.IMPORT_BODY_LIMIT, strict: false });
+  const apiBody = express.json({ limit: config.BODY_LIMIT, strict: false });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    // The path below /api, matched as Express matched `/api/v1/parse` (any case, whole segments).
+    (IMPORT_PATH.test(req.path) ? importBody : apiBody)(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
+      const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
+      if (field !== null) return refuse(res, 'common.badText', { field });
+      next();
+    });
+  });
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.
     const e = err as { type?: string; status?: number };
     if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return next(err);
     const { status, body } = describeError(err);
     return res.status(status).json(body);
-  });
-  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
-    const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
-    if (field !== null) return refuse(res, 'common.badText', { field });
-    next();
   });
   // The embedded image host's files (api.md 7.5), before the client's history fallback.
   if (images.kind === 'embedded') app.use('/media', serveMedia(new ImageStore(config.DATA_DIR)));
