@@ -24,7 +24,11 @@ export interface ProjectionStatus {
 }
 
 export interface RunnerOptions {
-  /** How long the loop sleeps when nothing is new (a local append wakes it early). */
+  /**
+   * How long the loop sleeps when nothing is new (default 100; `notify` wakes it early). Where every append
+   * calls `notify`, other processes' too (the PostgreSQL store's NOTIFY), this poll is only a safety net and
+   * may be long.
+   */
   idleMs?: number;
   /** How often a runner that is not the leader of a projection tries to become it. */
   leaderRetryMs?: number;
@@ -330,25 +334,28 @@ async function applyBatch(
   requireState: 'active' | 'building',
   plan: ApplyPlan,
   durable = false,
+  claimed: Claimed | null = null,
 ): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
   const to = events[events.length - 1].globalPosition;
   // One round trip for the claim, the move and "is anything parked": the EXISTS reads the statement's
   // snapshot, taken before a lock wait, so it may still see rows a retry (the only other holder of this lock
   // that leaves the position where it was) removed meanwhile, never miss one (rows are parked only by a
   // writer holding the lock, which moves the position). So the organisations are read again after the claim.
-  const claim = await sql.query<{ parked: boolean }>(
-    durable
-      ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
-      : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
-                    ${NO_FLUSH} AS commit`,
-    [p.name, generation, from.toString(), to.toString(), requireState],
-    // Sent once per batch of every projection: parsed and planned once per connection.
-    { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
-  );
+  const claim =
+    claimed ??
+    (await sql.query<{ parked: boolean }>(
+      durable
+        ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+            WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+            RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
+        : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+            WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+            RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
+                      ${NO_FLUSH} AS commit`,
+      [p.name, generation, from.toString(), to.toString(), requireState],
+      // Sent once per batch of every projection: parsed and planned once per connection.
+      { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
+    ));
   if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
   const staleOrgs = new Set<string>();
   if (claim.rows[0].parked) {
@@ -407,6 +414,25 @@ async function applyBatch(
     );
   }
   return { to, parked };
+}
+
+/** The answer of a batch's claim (`applyBatch`): one row when the checkpoint moved. */
+type Claimed = { rows: Array<{ parked: boolean }>; rowCount: number };
+
+/** A text literal of a value the runner itself made (names, states, numbers): standard strings, quotes doubled. */
+const literal = (value: string | number | bigint) => `'${String(value).replace(/'/g, "''")}'`;
+
+/**
+ * The claim of a live batch (`applyBatch`) with its values written into it, sent in the same round trip as
+ * BEGIN where the database offers it (`transactionFrom`): one round trip fewer per batch.
+ */
+function claimText(name: string, generation: number, from: bigint, to: bigint, state: string): string {
+  return `UPDATE projection_checkpoints SET position = ${literal(to)}::bigint, updated_at = now(), error = NULL
+     WHERE name = ${literal(name)} AND generation = ${literal(generation)}::int
+       AND position = ${literal(from)}::bigint AND state = ${literal(state)}
+     RETURNING EXISTS (SELECT 1 FROM projection_parked
+                        WHERE projection = ${literal(name)} AND generation = ${literal(generation)}::int) AS parked,
+               ${NO_FLUSH} AS commit`;
 }
 
 /**
@@ -492,6 +518,61 @@ class CheckpointMoves {
   }
 }
 
+/** A projection's active generation and its checkpoint, as the runner reads them before applying. */
+interface CheckpointRow {
+  name: string;
+  generation: number;
+  version: number;
+  position: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+/**
+ * The checkpoint reads of the projections this runner leads, asked for in one turn of the event loop, in one
+ * statement: every projection re-reads its checkpoint at the recheck pace, and they do so together (one
+ * shared timer wakes them), so one statement per projection and recheck was most of an idle runner's
+ * statements. Each projection still gets its own row of that snapshot, as its own statement answered.
+ */
+class CheckpointReads {
+  private pending: Array<{
+    name: string;
+    settle: (row: CheckpointRow | undefined) => void;
+    fail: (e: unknown) => void;
+  }> = [];
+
+  constructor(private readonly db: Sql) {}
+
+  read(name: string): Promise<CheckpointRow | undefined> {
+    return new Promise((settle, fail) => {
+      if (this.pending.push({ name, settle, fail }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const reads = this.pending;
+    this.pending = [];
+    this.db
+      .query<CheckpointRow>(
+        `SELECT s.name, s.active_generation AS generation, s.version, c.position::text AS position, c.state, c.error
+           FROM projection_state s
+           LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
+          WHERE s.name = ANY($1::text[])`,
+        [[...new Set(reads.map((r) => r.name))]],
+        { prepareAs: 'okul_projection_checkpoints' },
+      )
+      .then(
+        (r) => {
+          const rows = new Map(r.rows.map((x) => [x.name, x]));
+          for (const x of reads) x.settle(rows.get(x.name));
+        },
+        (e: unknown) => {
+          for (const x of reads) x.fail(e);
+        },
+      );
+  }
+}
+
 /**
  * One batch in its own transaction. When a handler throws, the transaction is rolled back and the batch is
  * applied again with that event (and every later event of its organisation) parked; when a batch handler
@@ -513,32 +594,39 @@ async function applyParking(
     const started = performance.now();
     let inside = 0;
     let waited = 0;
+    const apply = async (tx: Sql, claimed: Claimed | null) => {
+      const t = performance.now();
+      const timed = new TimedSql(tx);
+      try {
+        return await applyBatch(timed, p, generation, events, from, requireState, plan, false, claimed);
+      } finally {
+        inside = performance.now() - t;
+        waited = timed.ms;
+      }
+    };
+    const to = events[events.length - 1].globalPosition;
     try {
-      const { to, parked } = await db
-        .transaction(async (tx) => {
-          const t = performance.now();
-          const timed = new TimedSql(tx);
-          try {
-            return await applyBatch(timed, p, generation, events, from, requireState, plan);
-          } finally {
-            inside = performance.now() - t;
-            waited = timed.ms;
-          }
-        })
-        .finally(() => {
-          if (!meter) return;
-          const all = performance.now() - started;
-          meter.applyMs += all;
-          // Outside the handlers' code: the queries, and taking a connection, BEGIN and COMMIT.
-          meter.sqlMs += waited + (all - inside);
-        });
+      const { to: reached, parked } = await (
+        db.transactionFrom
+          ? db.transactionFrom<
+              { to: bigint; parked: Array<{ event: StoredEvent; error: string }> },
+              { parked: boolean }
+            >(claimText(p.name, generation, from, to, requireState), apply)
+          : db.transaction((tx) => apply(tx, null))
+      ).finally(() => {
+        if (!meter) return;
+        const all = performance.now() - started;
+        meter.applyMs += all;
+        // Outside the handlers' code: the queries, and taking a connection, BEGIN and COMMIT.
+        meter.sqlMs += waited + (all - inside);
+      });
       for (const x of parked) {
         if (plan.parkFrom.get(orgOf(x.event))?.position !== x.event.globalPosition) continue;
         console.error(
           `[projection ${p.name}] parked event ${x.event.globalPosition} ${x.event.type} of organisation ${orgOf(x.event) || '(none)'}: ${x.error}`,
         );
       }
-      return to;
+      return reached;
     } catch (e) {
       if (!(e instanceof HandlerError)) throw e;
       if (e.event === null) plan.setBased = false;
@@ -1052,6 +1140,7 @@ export class ProjectionRunner {
   private slots: Slots;
   private reads: SharedReads;
   private moves: CheckpointMoves;
+  private checkpoints: CheckpointReads;
   /** Idle projection loops, woken together by an append or by one shared timer. */
   private sleepers = new Set<() => void>();
   private tick: ReturnType<typeof setTimeout> | null = null;
@@ -1082,6 +1171,7 @@ export class ProjectionRunner {
     this.slots = new Slots(Math.max(1, opts.concurrency ?? 3));
     this.reads = new SharedReads(store, this.batchSize, Math.max(8, 2 * projections.length));
     this.moves = new CheckpointMoves(db);
+    this.checkpoints = new CheckpointReads(db);
   }
 
   private get batchSize() {
@@ -1248,13 +1338,14 @@ export class ProjectionRunner {
     const retryMs = this.opts.leaderRetryMs ?? 2000;
     // Leadership was just taken (or found held): the first step re-examines everything, later ones at the
     // recheck pace; whether the lock is still held is asked before each later one.
-    let lastRecheck = -Infinity;
+    let lastRound = -1;
     for (let first = true; !this.stopped && l.release && !l.rebuilding; first = false) {
       if (!first && this.lostLead(l)) return;
-      const now = Date.now();
-      // Failed and unbuilt projections are re-examined at this pace, not on every loop.
-      const recheck = now - lastRecheck >= retryMs;
-      if (recheck) lastRecheck = now;
+      // Failed and unbuilt projections are re-examined at this pace, not on every loop. The rounds are the
+      // same for every projection, so those woken together re-read their checkpoints in one statement.
+      const round = Math.floor(Date.now() / retryMs);
+      const recheck = round !== lastRound;
+      if (recheck) lastRound = round;
       let worked = false;
       const notified = this.notified;
       try {
@@ -1302,21 +1393,7 @@ export class ProjectionRunner {
     l: Live,
     recheck: boolean,
   ): Promise<{ generation: number; position: bigint } | null> {
-    const cp = await this.db.query<{
-      generation: number;
-      version: number;
-      position: string | null;
-      state: string | null;
-      error: string | null;
-    }>(
-      `SELECT s.active_generation AS generation, s.version, c.position::text AS position, c.state, c.error
-         FROM projection_state s
-         LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-        WHERE s.name = $1`,
-      [l.p.name],
-      { prepareAs: 'okul_projection_checkpoint' },
-    );
-    const row = cp.rows[0];
+    const row = await this.checkpoints.read(l.p.name);
     if (!row || row.version < l.p.version) {
       // Never built, or built by older code: rebuild in the background (only at the recheck pace, and not
       // again after a rebuild failed: that needs a code fix and `projections rebuild`).
