@@ -937,6 +937,9 @@ export class Slots {
   }
 }
 
+/** What a projection's step leaves next (see `ProjectionRunner.step`). */
+type Stepped = 'more' | 'head' | 'idle';
+
 /** A batch as `SharedReads.scan` answers it: its positions and types, and its events when they were read. */
 interface Scanned {
   positions: EventPosition[];
@@ -958,7 +961,7 @@ const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events
  * only the positions and types where the store offers them, so the data of such a batch is read once, when
  * the slower projections reach it.
  */
-class SharedReads {
+export class SharedReads {
   private kept = new Map<bigint, Promise<StoredEvent[]>>();
   /** The events of the kept reads that have arrived (see `ready`). */
   private arrived = new WeakMap<Promise<StoredEvent[]>, StoredEvent[]>();
@@ -978,6 +981,9 @@ class SharedReads {
   /** Batches and events read from the store since the runner started (the figures of a catch-up). */
   batches = 0;
   events = 0;
+  /** Wake-ups of the runner so far (`woke`), and at which of them each read under way began. */
+  private wakes = 0;
+  private began = new WeakMap<Promise<unknown>, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -985,17 +991,45 @@ class SharedReads {
     private readonly limit: number,
   ) {}
 
+  /**
+   * An append was told (or the idle timer fired): a read begun before may have missed it, so it is no longer
+   * shared (a full batch that has arrived still is: it never changes).
+   */
+  woke(): void {
+    this.wakes++;
+  }
+
+  /** Whether a read this runner began (or kept) can answer a projection now. */
+  private current(read: Promise<unknown>): boolean {
+    if (this.began.get(read) === this.wakes) return true;
+    const events = this.arrived.get(read as Promise<StoredEvent[]>);
+    return events !== undefined && events.length === this.size;
+  }
+
+  /** A read of the events or of the positions and types, marked with the wake-up it began after. */
+  private begin<T>(read: Promise<T>): Promise<T> {
+    this.began.set(read, this.wakes);
+    return read;
+  }
+
   read(from: bigint): Promise<StoredEvent[]> {
     const known = this.kept.get(from) ?? this.flying.get(from);
-    if (known) return known;
+    if (known) {
+      if (this.current(known)) return known;
+      // Begun before a wake-up: a full batch never changes; a short one may lack what was told since, and is
+      // read again (by then it is no longer shared, and its events are in the tail).
+      return known.then((events) => (events.length === this.size ? events : this.read(from)));
+    }
     const tail = this.tail;
     if (tail && tail.from <= from && from < tail.to) return this.readOn(tail, from);
-    const read = this.store.readAll(from, this.size).then((events) => {
-      this.batches++;
-      this.events += events.length;
-      if (events.length < this.size) this.remember(from, events);
-      return events;
-    });
+    const read = this.begin(
+      this.store.readAll(from, this.size).then((events) => {
+        this.batches++;
+        this.events += events.length;
+        if (events.length < this.size) this.remember(from, events);
+        return events;
+      }),
+    );
     const keep = this.admit(from);
     (keep ? this.kept : this.flying).set(from, read);
     if (keep)
@@ -1045,12 +1079,17 @@ class SharedReads {
    * which the projection reads the events (`read`) only when it handles one of them.
    */
   scan(from: bigint): Promise<Scanned> {
-    const known = this.kept.get(from) ?? this.flying.get(from);
-    if (known) return known.then(scanned);
+    if (this.kept.has(from) || this.flying.has(from)) return this.read(from).then(scanned);
     if (!this.store.readTypes || this.room(from)) return this.read(from).then(scanned);
-    let read = this.typeReads.get(from);
+    const known = this.typeReads.get(from);
+    if (known && this.began.get(known) !== this.wakes)
+      // As in `read`: a short answer begun before a wake-up is asked again.
+      return known.then((positions) =>
+        positions.length === this.size ? { positions, events: null } : this.scan(from),
+      );
+    let read = known;
     if (!read) {
-      const types = this.store.readTypes(from, this.size);
+      const types = this.begin(this.store.readTypes(from, this.size));
       this.typeReads.set(from, types);
       const drop = () => {
         if (this.typeReads.get(from) === types) this.typeReads.delete(from);
@@ -1227,6 +1266,7 @@ export class ProjectionRunner {
   /** Wake the idle projections now (called after an append in this process). */
   notify(): void {
     this.notified++;
+    this.reads.woke();
     if (this.tick) clearTimeout(this.tick);
     this.tick = null;
     const sleepers = [...this.sleepers];
@@ -1346,16 +1386,19 @@ export class ProjectionRunner {
       const round = Math.floor(Date.now() / retryMs);
       const recheck = round !== lastRound;
       if (recheck) lastRound = round;
-      let worked = false;
+      let next: Stepped = 'idle';
       const notified = this.notified;
       try {
-        worked = await this.step(l, recheck);
+        next = await this.step(l, recheck);
       } catch (e) {
         await this.fail(l, e);
         return;
       }
       this.forgetPassedReads();
-      if (!worked && !this.stopped && this.notified === notified) await this.nap();
+      // After a batch that ended at the head, reading again at once finds nothing unless an append came since:
+      // every append wakes the runner (`notify`), and the read began after the last wake-up before this step
+      // (SharedReads does not share a read begun before a wake-up), so it saw every append told before it.
+      if (next !== 'more' && !this.stopped && this.notified === notified) await this.nap();
     }
   }
 
@@ -1426,13 +1469,16 @@ export class ProjectionRunner {
     return { generation: row.generation, position: BigInt(row.position) };
   }
 
-  /** One batch for one projection this runner leads; answers whether it applied anything. */
-  private async step(l: Live, recheck: boolean): Promise<boolean> {
-    if (l.state === 'failed' && !recheck) return false;
+  /**
+   * One batch for one projection this runner leads; answers what is next: 'more' when there may be more to
+   * apply now, 'head' when it applied what it read up to the head, 'idle' when it found nothing to do.
+   */
+  private async step(l: Live, recheck: boolean): Promise<Stepped> {
+    if (l.state === 'failed' && !recheck) return 'idle';
     const known = recheck ? null : l.resumeAt;
     l.resumeAt = null;
     const checkpoint = known ?? (await this.checkpoint(l, recheck));
-    if (!checkpoint) return false;
+    if (!checkpoint) return 'idle';
     const { generation, position: from } = checkpoint;
     l.position = from;
     this.applied(l.p.name, from);
@@ -1474,7 +1520,7 @@ export class ProjectionRunner {
       l.state = 'idle';
       // Nothing was written: the checkpoint is still where it was found.
       l.resumeAt = { generation, position: from };
-      return false;
+      return 'idle';
     }
     l.state = 'running';
     if (!events) {
@@ -1485,19 +1531,19 @@ export class ProjectionRunner {
       try {
         l.position = await this.moves.move(l.p.name, generation, from, batch.positions);
       } catch (e) {
-        if (e instanceof CheckpointMoved) return true;
+        if (e instanceof CheckpointMoved) return 'more';
         throw e;
       }
       l.resumeAt = { generation, position: l.position };
       this.applied(l.p.name, l.position);
       l.meter.events += passed + batch.positions.length;
-      return true;
+      return batch.positions.length < this.batchSize ? 'head' : 'more';
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
     // catch up) must not keep one from a projection that has work.
     const done = await this.slots.take(from, this.furthestBehind(l, from));
     try {
-      if (this.stopped) return false;
+      if (this.stopped) return 'idle';
       const setBased = this.opts.setBased ?? true;
       l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
       l.resumeAt = { generation, position: l.position };
@@ -1505,9 +1551,9 @@ export class ProjectionRunner {
       l.meter.events += passed + events.length;
       l.meter.batches++;
       l.meter.lastAppliedMs = performance.now() - this.startedAt;
-      return true;
+      return events.length < this.batchSize ? 'head' : 'more';
     } catch (e) {
-      if (e instanceof CheckpointMoved) return true; // another writer or a rebuild moved it: read again
+      if (e instanceof CheckpointMoved) return 'more'; // another writer or a rebuild moved it: read again
       throw e;
     } finally {
       done();
