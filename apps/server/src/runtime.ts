@@ -31,6 +31,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const idleMs = persistence.hearsEveryAppend ? HEARD_IDLE_MS : undefined;
   const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections, {
     idleMs,
+    toldEveryAppend: persistence.hearsEveryAppend,
   });
   await runner.prepare();
   // The chain lives beside the projections' checkpoints, on the database the runner writes.

@@ -499,6 +499,47 @@ describe('ProjectionRunner on Postgres', () => {
     expect(plain).toBe(before);
   });
 
+  it('reads the head once per told append: a waiter does not wake it again, nor does a batch that reached the head', async () => {
+    const { db, store } = await fresh();
+    let reads = 0;
+    let gate: Promise<void> | null = null;
+    // The store as the runner reads it: counted, and held while the test needs a read under way.
+    const watched = Object.create(store) as PostgresEventStore;
+    watched.readAll = async (from, limit) => {
+      reads++;
+      if (gate) await gate;
+      return store.readAll(from, limit);
+    };
+    const p = counterProjection({ name: 'told' });
+    // Every append is told (as the server's store does): the idle poll never fires within the test.
+    const r = new ProjectionRunner(db, watched, [p], {
+      idleMs: 60_000,
+      leaderRetryMs: 60_000,
+      batchSize: 50,
+      toldEveryAppend: true,
+    });
+    cleanups.push(() => r.stop());
+    await r.prepare();
+    r.start();
+    await until(() => r.status()[0].state === 'idle', 20_000, 'idle');
+    for (let i = 0; i < 3; i++) {
+      let open: () => void = () => undefined;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      const position = await appendAdds(store, 1, { perAppend: 2, prefix: `told-${i}` });
+      const before = reads;
+      r.notify();
+      // The projection is reading the head when the request waiting for that append comes.
+      await until(() => reads > before, 20_000, 'the read at the head');
+      const waited = r.waitFor(position);
+      gate = null;
+      open();
+      expect(await waited).toBe(true);
+      await sleep(300);
+      expect(reads - before).toBe(1);
+    }
+    expect(await readModel(db, 'told')).toEqual(await expectedModel(store));
+  });
+
   it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {
     const { db, store } = await fresh();
     const p = counterProjection({ name: 'sparse' });

@@ -30,6 +30,13 @@ export interface RunnerOptions {
    * may be long.
    */
   idleMs?: number;
+  /**
+   * Whether every append, this process's and other processes', calls `notify` (the server on PostgreSQL,
+   * through the store's NOTIFY, or on PGlite, written by this process alone). A caller of `waitFor` then does
+   * not wake the projections itself: the append it waits for already did (each such wake-up made every
+   * projection read the head again, once per waiting request).
+   */
+  toldEveryAppend?: boolean;
   /** How often a runner that is not the leader of a projection tries to become it. */
   leaderRetryMs?: number;
   /** Events per transaction. */
@@ -1606,7 +1613,7 @@ export class ProjectionRunner {
     const names = this.projections.filter(only).map((p) => p.name);
     if (names.length === 0) return Promise.resolve(true);
     if (names.every((n) => (this.known.get(n) ?? -1n) >= position)) return Promise.resolve(true);
-    this.notify();
+    if (!this.opts.toldEveryAppend) this.notify();
     return new Promise<boolean>((resolve) => {
       const w: Waiter = {
         position,
