@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
@@ -31,7 +31,7 @@ import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { PublicInfoController } from './public-info/public-info.controller';
 import { CommandExecutor } from './infra/command-executor';
-import { IdempotentResponses } from './infra/http/idempotent-responses';
+import { IdempotentResponses, interceptWrites } from './infra/http/idempotent-responses';
 import {
   CONFIG,
   CROSS_ORG_DB,
@@ -101,6 +101,7 @@ class CoreModule {
       CommandExecutor,
       TokenService,
       AccessService,
+      IdempotentResponses,
     ];
     return { module: CoreModule, providers, exports: providers };
   }
@@ -109,14 +110,14 @@ class CoreModule {
 @Module({})
 export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
-    return {
+    const app: DynamicModule = {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), CqrsModule.forRoot(), ...FEATURE_MODULES],
       controllers: [HealthController, PublicInfoController, ApiDocsController],
-      providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: IdempotentResponses },
-      ],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };
+    // Repeated writes answer as the first (Idempotency-Key): the POST routes carry it, reads run without it.
+    interceptWrites(app);
+    return app;
   }
 }

@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DomainError, findUnstorableText, message, type MessageKey } from '@okul/domain';
@@ -44,6 +44,84 @@ function isOwnOrigin(origin: string, req: Request, config: AppConfig): boolean {
     return false;
   }
 }
+
+/** The security headers (docs/DECISIONS.md, security): they depend on the configuration only. */
+export function helmetOptions(
+  config: AppConfig,
+  imageOrigins: string[],
+  uploadOrigins: string[],
+): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) and the test checkout page write style elements
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...uploadOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        // the checkout posts a form to the bank's 3-D Secure page, whose address is configuration
+        formAction: ["'self'", 'https:'],
+      },
+    },
+    // reset and invitation tokens travel in URLs: never in a Referer
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+type HeaderStep =
+  { name: string; value: string | number | readonly string[] } | { name: string; remove: true };
+
+/**
+ * What a header middleware does to every answer, taken once at start-up by running it on a recording
+ * response, then done again for each request by one function: the same headers, values and order, without
+ * the middleware's chain of eleven functions per request. Only a middleware whose headers depend on nothing
+ * of the request fits (helmet with fixed directives); anything else it does is refused at start-up.
+ */
+export function securityHeaders(
+  middleware: (req: never, res: never, next: (err?: unknown) => void) => void,
+): (req: Request, res: Response, next: NextFunction) => void {
+  const steps: HeaderStep[] = [];
+  let passed = false;
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      steps.push({ name, value });
+    },
+    removeHeader(name: string) {
+      steps.push({ name, remove: true });
+    },
+  };
+  const request = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        throw new Error(`securityHeaders: the middleware reads the request (${String(key)})`);
+      },
+    },
+  );
+  middleware(request as never, recorder as never, (err) => {
+    if (err) throw err;
+    passed = true;
+  });
+  if (!passed) throw new Error('securityHeaders: the middleware did not pass the request on at once');
+  return (_req, res, next) => {
+    for (const step of steps) {
+      if ('remove' in step) res.removeHeader(step.name);
+      else res.setHeader(step.name, step.value);
+    }
+    next();
+  };
+}
+
+/** The organisation backup's import (POST parse), as a path below `/api`. */
+const IMPORT_PATH = /^\/v1\/parse(?:\/|$)/i;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CLIENT_DIST = resolve(here, '../../client/dist');
@@ -93,45 +171,24 @@ export async function createServer(
   // Answers from 1 KB go out brotli- or gzip-compressed as the client accepts (a cached list brings its own
   // compressed bytes, infra/read-model/read-cache.ts, and is left alone).
   app.use(compression({ threshold: COMPRESS_THRESHOLD }));
-  app.use((req: Request & { correlationId?: string }, _res: Response, next: NextFunction) => {
+  // The request id, the request's log scope and its timing: one middleware (each one more costs every request
+  // a turn of the router), in that order.
+  const logged = requestLogging(logger);
+  const timed = metrics.middleware();
+  app.use((req: Request & { correlationId?: string }, res: Response, next: NextFunction) => {
     req.correlationId = req.header('x-correlation-id')?.slice(0, 100) || randomUUID();
-    next();
+    logged(req, res, () => timed(req, res, next));
   });
-  app.use(requestLogging(logger));
-  app.use(metrics.middleware());
   if (config.METRICS_TOKEN) app.use('/metrics', metrics.tokenRoute(config.METRICS_TOKEN));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // MUI (emotion) and the test checkout page write style elements
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...uploadOrigins],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          // the checkout posts a form to the bank's 3-D Secure page, whose address is configuration
-          formAction: ["'self'", 'https:'],
-        },
-      },
-      // reset and invitation tokens travel in URLs: never in a Referer
-      referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders(helmet(helmetOptions(config, imageOrigins, uploadOrigins))));
   // API answers are personal: never kept by a browser or a proxy (the ETag'd lists set their own revalidation).
   app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
   app.use(organizationScope);
-  app.use(cookieParser());
+  // Only refresh reads a cookie (the refresh token): no other request parses the Cookie header.
+  app.use('/api/v1/refresh', cookieParser());
   // The refresh cookie authenticates refresh and logout by itself: such calls from another site's page are
   // refused (a browser always sends Origin on a cross-site POST).
   app.use(['/api/v1/refresh', '/api/v1/logout'], (req: Request, res: Response, next: NextFunction) => {
@@ -140,20 +197,24 @@ export async function createServer(
     return refuse(res, 'auth.foreignOrigin');
   });
   // An organisation backup travels as base64 in JSON (api.md 7.4 parse): its route alone takes a larger body.
-  app.use('/api/v1/parse', express.json({ limit: config.IMPORT_BODY_LIMIT, strict: false }));
-  app.use('/api', express.json({ limit: config.BODY_LIMIT, strict: false }));
+  const importBody = express.json({ limit: config.IMPORT_BODY_LIMIT, strict: false });
+  const apiBody = express.json({ limit: config.BODY_LIMIT, strict: false });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    // The path below /api, matched as Express matched `/api/v1/parse` (any case, whole segments).
+    (IMPORT_PATH.test(req.path) ? importBody : apiBody)(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
+      const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
+      if (field !== null) return refuse(res, 'common.badText', { field });
+      next();
+    });
+  });
   app.use('/api', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     // body-parser refusals never reach Nest's filters: answered here, worded by the same describeError.
     const e = err as { type?: string; status?: number };
     if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return next(err);
     const { status, body } = describeError(err);
     return res.status(status).json(body);
-  });
-  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    // Text PostgreSQL or jsonb cannot hold (NUL, a lone surrogate) is refused for every route, body and query.
-    const field = findUnstorableText(req.body) ?? findUnstorableText(req.query);
-    if (field !== null) return refuse(res, 'common.badText', { field });
-    next();
   });
   // The embedded image host's files (api.md 7.5), before the client's history fallback.
   if (images.kind === 'embedded') app.use('/media', serveMedia(new ImageStore(config.DATA_DIR)));

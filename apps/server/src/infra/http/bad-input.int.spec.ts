@@ -148,6 +148,22 @@ describe('bad input on every registered route', () => {
   );
 });
 
+describe('body limits', () => {
+  it('takes a body over 1 MB on the backup import alone, in any case of its path', async () => {
+    const body = `{"x":"${'a'.repeat(1_500_000)}"}`;
+    const send = (path: string) =>
+      request(t.http).post(path).set(owner.auth).set('Content-Type', 'application/json').send(body);
+    for (const path of ['/api/v1/parse', '/API/V1/Parse', '/api/v1/parse/']) {
+      const res = record(`${path} 1.5 MB`, await send(path));
+      expect(res.status, path).not.toBe(413);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    for (const path of ['/api/v1/parsex', `/api/v1/orgs/${owner.organizationId}/addCourse`]) {
+      expect((await send(path)).status, path).toBe(413);
+    }
+  });
+});
+
 describe('bad text field by field on the main forms', () => {
   const forms = (): Array<[string, Record<string, unknown>]> => [
     ['registerStudent', studentBody(tcknSource(11)(), { notes: 'not', facebook: 'fb', instagram: 'ig' })],

@@ -1,3 +1,6 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { ApplicationConfig, ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCourse, studentBody, tcknSource } from '../../../test/support/school-fixtures';
@@ -7,6 +10,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '../../../test/support/test-server';
+import { IdempotentWrites } from './idempotent-responses';
 
 /** A POST repeated with its Idempotency-Key after a lost answer gets the first answer, and stores nothing twice. */
 describe('repeated writes with the same Idempotency-Key', () => {
@@ -20,6 +24,31 @@ describe('repeated writes with the same Idempotency-Key', () => {
     [owner, other] = await Promise.all([signUpOwner(t.http), signUpOwner(t.http)]);
   });
   afterAll(async () => t?.close());
+
+  it('is on every POST route and on no read, which runs without any interceptor', () => {
+    expect(t.server.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
+    const routes = { post: 0, read: 0 };
+    for (const mod of t.server.app.get(ModulesContainer).values()) {
+      for (const wrapper of mod.controllers.values()) {
+        const cls = wrapper.metatype as Type;
+        for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+          const handler = Object.getOwnPropertyDescriptor(cls.prototype, name)?.value as object;
+          const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+          if (method === undefined) continue;
+          const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[]) ?? [];
+          if (method === RequestMethod.POST) {
+            expect(interceptors, `${cls.name}.${name}`).toEqual([IdempotentWrites]);
+            routes.post++;
+          } else {
+            expect(interceptors, `${cls.name}.${name}`).toEqual([]);
+            routes.read++;
+          }
+        }
+      }
+    }
+    expect(routes.post).toBeGreaterThan(50);
+    expect(routes.read).toBeGreaterThan(20);
+  });
 
   const post = (s: SignedIn, call: string, body: object, key?: string) => {
     const r = request(t.http).post(`/api/v1/orgs/${s.organizationId}/${call}`).set(s.auth);

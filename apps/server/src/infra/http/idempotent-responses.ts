@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
   type CallHandler,
+  type DynamicModule,
   type ExecutionContext,
   Inject,
   Injectable,
   type NestInterceptor,
   type OnModuleDestroy,
+  RequestMethod,
+  type Type,
 } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
 import { DomainError } from '@okul/domain';
 import type { Db } from '@okul/projections';
 import type { Response } from 'express';
 import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
 import { DB } from '../tokens';
 import type { AppRequest } from './request-context';
-
 /** How long an answer is kept for a repeated request: long enough for any client retry. */
 const KEEP_HOURS = 24;
 /**
@@ -27,20 +30,9 @@ const POLL_MS = 50;
 
 type Row = { fingerprint: string | null; status: number | null; body: unknown; claimed_ms: string | null };
 
-/**
- * A signed-in user's POST repeated with the same Idempotency-Key gets the first answer again instead of being
- * decided anew (deciding again would refuse what the first try did: "TCKN zaten kayıtlı", an invitation
- * already answered). The key is claimed before the handler runs, with a fingerprint of the route and the body:
- * - a copy arriving while the first runs waits for it and answers the same;
- * - the same key on another route or with another body is refused (422), never answered with nothing changed;
- * - a retry after a crash (the events were stored, the answer never was) takes the abandoned claim over and
- *   runs the handler again, where the executor finds the events the key produced and decides as the first try
- *   did (CommandExecutor.load), so it answers what the first attempt would have.
- * Calls without a signed-in user (login, refresh, token links) are never replayed, so no answer carrying a
- * token is kept. A refusal is not kept either: the same key may succeed once the request is put right.
- */
+/** The kept answers of repeated writes (the table `idempotent_responses`): one per server. */
 @Injectable()
-export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
+export class IdempotentResponses implements OnModuleDestroy {
   private ready: Promise<void> | null = null;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -54,43 +46,11 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<AppRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
-    const key = req.header('idempotency-key');
-    const userId = req.principal?.userId;
-    if (req.method !== 'POST' || !key || key.length > 200 || !userId) return next.handle();
-    const scoped = `${userId}:${key}`;
-    const fingerprint = createHash('sha256')
-      .update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`)
-      .digest('hex');
-    return from(this.claim(scoped, fingerprint)).pipe(
-      mergeMap((stored) => {
-        if (stored) {
-          res.status(stored.status);
-          return of(stored.body);
-        }
-        return next.handle().pipe(
-          mergeMap(async (body: unknown) => {
-            // only answers that went out whole as JSON are kept; otherwise the claim is given back
-            if (res.statusCode < 300 && body !== undefined) await this.answer(scoped, res.statusCode, body);
-            else await this.release(scoped);
-            return body;
-          }),
-          catchError(async (e: unknown) => {
-            await this.release(scoped).catch(() => undefined);
-            throw e;
-          }),
-        );
-      }),
-    );
-  }
-
   /**
    * Claims the key for this request (null: run the handler), or answers the stored answer of the first
    * request with this key, waiting while it runs.
    */
-  private async claim(key: string, fingerprint: string): Promise<{ status: number; body: unknown } | null> {
+  async claim(key: string, fingerprint: string): Promise<{ status: number; body: unknown } | null> {
     await this.schema();
     for (;;) {
       const claimed = await this.db.query(
@@ -141,7 +101,7 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
     return this.ready;
   }
 
-  private async answer(key: string, status: number, body: unknown): Promise<void> {
+  async answer(key: string, status: number, body: unknown): Promise<void> {
     await this.db.query(`UPDATE idempotent_responses SET status = $2, body = $3::jsonb WHERE key = $1`, [
       key,
       status,
@@ -149,7 +109,7 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
     ]);
   }
 
-  private async release(key: string): Promise<void> {
+  async release(key: string): Promise<void> {
     await this.db.query(`DELETE FROM idempotent_responses WHERE key = $1 AND status IS NULL`, [key]);
   }
 
@@ -160,6 +120,94 @@ export class IdempotentResponses implements NestInterceptor, OnModuleDestroy {
         KEEP_HOURS,
       ])
       .catch(() => undefined);
+  }
+}
+
+/**
+ * A signed-in user's POST repeated with the same Idempotency-Key gets the first answer again instead of being
+ * decided anew (deciding again would refuse what the first try did: "TCKN zaten kayıtlı", an invitation
+ * already answered). The key is claimed before the handler runs, with a fingerprint of the route and the body:
+ * - a copy arriving while the first runs waits for it and answers the same;
+ * - the same key on another route or with another body is refused (422), never answered with nothing changed;
+ * - a retry after a crash (the events were stored, the answer never was) takes the abandoned claim over and
+ *   runs the handler again, where the executor finds the events the key produced and decides as the first try
+ *   did (CommandExecutor.load), so it answers what the first attempt would have.
+ * Calls without a signed-in user (login, refresh, token links) are never replayed, so no answer carrying a
+ * token is kept. A refusal is not kept either: the same key may succeed once the request is put right.
+ *
+ * Only POST routes carry it (`interceptWrites`): Nest runs a route without interceptors as a plain call, while
+ * one global interceptor would put every read through an rxjs pipeline to do nothing.
+ */
+@Injectable()
+export class IdempotentWrites implements NestInterceptor {
+  constructor(@Inject(IdempotentResponses) private readonly kept: IdempotentResponses) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<AppRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const key = req.header('idempotency-key');
+    const userId = req.principal?.userId;
+    if (req.method !== 'POST' || !key || key.length > 200 || !userId) return next.handle();
+    const scoped = `${userId}:${key}`;
+    const fingerprint = createHash('sha256')
+      .update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`)
+      .digest('hex');
+    return from(this.kept.claim(scoped, fingerprint)).pipe(
+      mergeMap((stored) => {
+        if (stored) {
+          res.status(stored.status);
+          return of(stored.body);
+        }
+        return next.handle().pipe(
+          mergeMap(async (body: unknown) => {
+            // only answers that went out whole as JSON are kept; otherwise the claim is given back
+            if (res.statusCode < 300 && body !== undefined)
+              await this.kept.answer(scoped, res.statusCode, body);
+            else await this.kept.release(scoped);
+            return body;
+          }),
+          catchError(async (e: unknown) => {
+            await this.kept.release(scoped).catch(() => undefined);
+            throw e;
+          }),
+        );
+      }),
+    );
+  }
+}
+
+/**
+ * Puts `IdempotentWrites` on every POST route of the controllers of `module` and of the modules it imports
+ * (once: a route already carrying it is left alone). Called before Nest scans the modules, so Nest provides
+ * the interceptor in each controller's module like any `@UseInterceptors`.
+ */
+export function interceptWrites(module: Type | DynamicModule, seen = new Set<unknown>()): void {
+  const cls = 'module' in module ? module.module : module;
+  if (seen.has(module)) return;
+  seen.add(module);
+  const controllers = [
+    ...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, cls) as Type[] | undefined) ?? []),
+    ...('module' in module ? (module.controllers ?? []) : []),
+  ];
+  for (const controller of controllers) {
+    for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+      const handler = Object.getOwnPropertyDescriptor(controller.prototype, name)?.value as
+        object | undefined;
+      if (typeof handler !== 'function') continue;
+      if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST) continue;
+      const interceptors =
+        (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
+      if (interceptors.includes(IdempotentWrites)) continue;
+      Reflect.defineMetadata(INTERCEPTORS_METADATA, [IdempotentWrites, ...interceptors], handler);
+    }
+  }
+  const imports = [
+    ...((Reflect.getMetadata(MODULE_METADATA.IMPORTS, cls) as unknown[] | undefined) ?? []),
+    ...('module' in module ? (module.imports ?? []) : []),
+  ];
+  for (const imported of imports) {
+    if (typeof imported === 'function' || (typeof imported === 'object' && imported && 'module' in imported))
+      interceptWrites(imported as Type | DynamicModule, seen);
   }
 }
 

@@ -1,3 +1,6 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/test-server';
+import { helmetOptions } from '../../app';
 
 let t: TestServer;
 let prod: TestServer;
@@ -34,6 +38,39 @@ describe('security headers', () => {
     expect((await request(prod.http).get('/api/v1/publicInfo')).headers['strict-transport-security']).toMatch(
       /max-age=31536000/,
     );
+  });
+});
+
+describe('the headers helmet makes, set once per answer', () => {
+  /** helmet itself run on a bare Node response, as it would run for each request. */
+  const helmetHeaders = (server: TestServer) => {
+    const res = new ServerResponse(new IncomingMessage(new Socket()));
+    let passed = false;
+    helmet(helmetOptions(server.server.runtime.config, [], []))(res.req, res, (err) => {
+      if (err) throw err;
+      passed = true;
+    });
+    expect(passed).toBe(true);
+    return res.getHeaders();
+  };
+
+  it.each([
+    ['development', () => t],
+    ['production', () => prod],
+  ])('are those of helmet, in its order, on API answers, refusals and unknown paths (%s)', async (_, of) => {
+    const server = of();
+    const expected = helmetHeaders(server);
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    for (const path of ['/api/v1/publicInfo', '/api/v1/orgs/x/getStudents', '/api/v1/nothing-here']) {
+      const r = await request(server.http).get(path);
+      // the headers in the order they went out
+      const raw = (r as unknown as { res: IncomingMessage }).res.rawHeaders;
+      const names = raw.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+      const own = names.filter((n) => n in expected);
+      expect(own, path).toEqual(Object.keys(expected));
+      for (const [name, value] of Object.entries(expected)) expect(r.headers[name], name).toBe(String(value));
+      expect(r.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 
