@@ -9,6 +9,9 @@ import { InProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { shutdownStep } from './infra/shutdown';
 
+/** The idle poll of the projections and the chain where every append wakes them. */
+const HEARD_IDLE_MS = 1000;
+
 /** What a process holds besides Nest: storage, the projection runner, the job queue. */
 export interface Runtime {
   config: AppConfig;
@@ -22,11 +25,18 @@ export interface Runtime {
 
 export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const persistence = await openPersistence(config);
-  const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections);
+  // When every append wakes the runner and the chain (`onAppended`), their idle polls are only a safety net
+  // (a NOTIFY missed while the listening connection was lost): each poll is statements and timers every idle
+  // tenth of a second otherwise.
+  const idleMs = persistence.hearsEveryAppend ? HEARD_IDLE_MS : undefined;
+  const runner = new ProjectionRunner(persistence.projectionDb, persistence.store, allProjections, {
+    idleMs,
+    toldEveryAppend: persistence.hearsEveryAppend,
+  });
   await runner.prepare();
   // The chain lives beside the projections' checkpoints, on the database the runner writes.
   // Over the events as stored (personal fields sealed), so shredding a student's key keeps the chain valid.
-  const chainer = new EventChainer(persistence.projectionDb, persistence.rawStore);
+  const chainer = new EventChainer(persistence.projectionDb, persistence.rawStore, { idleMs });
   await chainer.prepare();
   if (persistence.ownerDb.kind === 'pg') {
     // Tables the API uses but may not create, then row-level security over everything that exists now.

@@ -186,3 +186,45 @@ chainSuite('PGlite', async () => {
   const db = await createPgliteDb();
   return { db, cleanup: () => db.close() };
 });
+
+describe('the chain behind the appends', () => {
+  it('reads the head once per told append: a batch that reached the head waits for the next wake-up', async () => {
+    const t = await createTestDatabase();
+    const store = await PostgresEventStore.create(t.db);
+    let reads = 0;
+    const watched = Object.create(store) as PostgresEventStore;
+    watched.readAll = (from, limit) => {
+      reads++;
+      return store.readAll(from, limit);
+    };
+    // Idle for a minute: only the appends' wake-ups make it read within the test.
+    const chainer = new EventChainer(t.db, watched, { idleMs: 60_000 });
+    await chainer.prepare();
+    const unlisten = store.onAppended(() => chainer.notify());
+    chainer.start();
+    const org = randomUUID();
+    try {
+      await until(async () => reads > 0);
+      for (let n = 0; n < 3; n++) {
+        const before = reads;
+        const r = await store.append(`course-${org}-${n}`, [event(org, n)], 'no_stream');
+        await until(async () => (await chainCheckpoint(t.db)) >= r.lastPosition);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(reads - before).toBe(1);
+      }
+    } finally {
+      unlisten();
+      await chainer.stop();
+      await store.close();
+      await t.drop();
+    }
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

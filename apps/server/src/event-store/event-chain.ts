@@ -85,6 +85,8 @@ export class EventChainer {
   private lastError: string | null = null;
   /** Where this leader left the checkpoint (null: read it); a move by anyone else fails the next write. */
   private position: bigint | null = null;
+  /** The last step chained what it read up to the head (a short batch): reading again waits for a wake-up. */
+  private atHead = false;
 
   constructor(
     private readonly db: Db,
@@ -153,7 +155,9 @@ export class EventChainer {
         if (release) await release().catch(() => undefined);
         nextTry = Date.now() + (this.opts.leaderRetryMs ?? 2000);
       }
-      if (!worked && !this.stopped && !this.nudged) {
+      // After a short batch, a read at once would find only what was appended since, which wakes it anyway
+      // (`notify`; one that came during the step set `nudged`, as the step may have read before it).
+      if ((!worked || this.atHead) && !this.stopped && !this.nudged) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.opts.idleMs ?? 100);
           this.wake = () => {
@@ -168,6 +172,7 @@ export class EventChainer {
 
   /** One batch; answers whether it chained anything. */
   private async step(): Promise<boolean> {
+    this.atHead = false;
     const from = this.position ?? (await chainCheckpoint(this.db));
     this.position = null;
     const events = await this.store.readAll(from, this.opts.batchSize ?? BATCH);
@@ -219,6 +224,7 @@ export class EventChainer {
     if (this.heads.size + next.size > MAX_HEADS) this.heads.clear();
     for (const [org, hash] of next) this.heads.set(org, hash);
     this.position = last;
+    this.atHead = events.length < (this.opts.batchSize ?? BATCH);
     return true;
   }
 }

@@ -40,6 +40,11 @@ export interface Persistence {
   dataKeys: StudentDataKeys;
   /** Called after every local append (wakes projections early). */
   onAppended(listener: (position: bigint) => void): () => void;
+  /**
+   * Whether `onAppended` also tells every other process's appends: on PostgreSQL they are heard through the
+   * store's NOTIFY, and PGlite is written by this process alone; EventStoreDB tells only this process's own.
+   */
+  hearsEveryAppend: boolean;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,7 @@ export async function openPersistence(
     dataKeys,
     ownerStore,
     onAppended,
+    hearsEveryAppend: !config.EVENTSTORE_URL,
     async close() {
       await store.close();
       if (projectionDb !== db) await projectionDb.close();

@@ -442,6 +442,104 @@ describe('ProjectionRunner on Postgres', () => {
     expect(sent.length).toBeLessThan(names.length * 5);
   });
 
+  it('re-reads the checkpoints of the idle projections it leads in one statement a round', async () => {
+    const { db, store } = await fresh();
+    const READS =
+      'LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation';
+    const sent: string[][] = [];
+    const watched: Db = {
+      ...db,
+      async query(text, params, options) {
+        if (text.includes(READS) && text.includes('projection_state s'))
+          sent.push((Array.isArray(params?.[0]) ? (params[0] as string[]) : [params?.[0] as string]).sort());
+        return db.query(text, params, options);
+      },
+    };
+    const names = ['ra', 'rb', 'rc', 'rd'];
+    const r = runner(watched, store, ...names.map((name) => counterProjection({ name })));
+    await r.prepare();
+    r.start();
+    expect(await r.waitFor(await appendAdds(store, 10, { perAppend: 5 }))).toBe(true);
+    // Idle now: each projection re-reads its checkpoint every round (leaderRetryMs), woken by the shared timer.
+    const from = sent.length;
+    await until(() => sent.slice(from).flat().length >= 40, 20_000, 'ten rounds of checkpoint reads');
+    const idle = sent.slice(from);
+    for (const name of names) expect(idle.some((x) => x.includes(name))).toBe(true);
+    // One statement a round for the four (one each would be as many statements as names read).
+    expect(idle.length).toBeLessThan(idle.flat().length / 2);
+    expect(idle.some((x) => x.length === names.length)).toBe(true);
+    expect(await r.waitFor(await appendAdds(store, 3))).toBe(true);
+    for (const name of names) expect(await readModel(db, name)).toEqual(await expectedModel(store));
+  });
+
+  it('opens the transaction of each batch with its claim in one round trip where the database offers it', async () => {
+    const { db, store } = await fresh();
+    const opened: string[] = [];
+    let plain = 0;
+    const watched: Db = {
+      ...db,
+      transaction(fn) {
+        plain++;
+        return db.transaction(fn);
+      },
+      transactionFrom(first, fn) {
+        opened.push(first);
+        return db.transactionFrom!(first, fn);
+      },
+    };
+    const r = runner(watched, store, counterProjection({ name: 'opened' }));
+    await r.prepare();
+    r.start();
+    const before = plain;
+    expect(await r.waitFor(await appendAdds(store, 30, { perAppend: 5 }))).toBe(true);
+    expect(await readModel(db, 'opened')).toEqual(await expectedModel(store));
+    expect(opened.length).toBeGreaterThan(0);
+    for (const text of opened) expect(text).toMatch(/^UPDATE projection_checkpoints SET position = /);
+    // Every live batch went through it; none opened a transaction of its own for the claim.
+    expect(plain).toBe(before);
+  });
+
+  it('reads the head once per told append: a waiter does not wake it again, nor does a batch that reached the head', async () => {
+    const { db, store } = await fresh();
+    let reads = 0;
+    let gate: Promise<void> | null = null;
+    // The store as the runner reads it: counted, and held while the test needs a read under way.
+    const watched = Object.create(store) as PostgresEventStore;
+    watched.readAll = async (from, limit) => {
+      reads++;
+      if (gate) await gate;
+      return store.readAll(from, limit);
+    };
+    const p = counterProjection({ name: 'told' });
+    // Every append is told (as the server's store does): the idle poll never fires within the test.
+    const r = new ProjectionRunner(db, watched, [p], {
+      idleMs: 60_000,
+      leaderRetryMs: 60_000,
+      batchSize: 50,
+      toldEveryAppend: true,
+    });
+    cleanups.push(() => r.stop());
+    await r.prepare();
+    r.start();
+    await until(() => r.status()[0].state === 'idle', 20_000, 'idle');
+    for (let i = 0; i < 3; i++) {
+      let open: () => void = () => undefined;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      const position = await appendAdds(store, 1, { perAppend: 2, prefix: `told-${i}` });
+      const before = reads;
+      r.notify();
+      // The projection is reading the head when the request waiting for that append comes.
+      await until(() => reads > before, 20_000, 'the read at the head');
+      const waited = r.waitFor(position);
+      gate = null;
+      open();
+      expect(await waited).toBe(true);
+      await sleep(300);
+      expect(reads - before).toBe(1);
+    }
+    expect(await readModel(db, 'told')).toEqual(await expectedModel(store));
+  });
+
   it('rebuilds a projection reading only positions and types of the batches it has nothing in', async () => {
     const { db, store } = await fresh();
     const p = counterProjection({ name: 'sparse' });

@@ -24,8 +24,19 @@ export interface ProjectionStatus {
 }
 
 export interface RunnerOptions {
-  /** How long the loop sleeps when nothing is new (a local append wakes it early). */
+  /**
+   * How long the loop sleeps when nothing is new (default 100; `notify` wakes it early). Where every append
+   * calls `notify`, other processes' too (the PostgreSQL store's NOTIFY), this poll is only a safety net and
+   * may be long.
+   */
   idleMs?: number;
+  /**
+   * Whether every append, this process's and other processes', calls `notify` (the server on PostgreSQL,
+   * through the store's NOTIFY, or on PGlite, written by this process alone). A caller of `waitFor` then does
+   * not wake the projections itself: the append it waits for already did (each such wake-up made every
+   * projection read the head again, once per waiting request).
+   */
+  toldEveryAppend?: boolean;
   /** How often a runner that is not the leader of a projection tries to become it. */
   leaderRetryMs?: number;
   /** Events per transaction. */
@@ -330,25 +341,28 @@ async function applyBatch(
   requireState: 'active' | 'building',
   plan: ApplyPlan,
   durable = false,
+  claimed: Claimed | null = null,
 ): Promise<{ to: bigint; parked: Array<{ event: StoredEvent; error: string }> }> {
   const to = events[events.length - 1].globalPosition;
   // One round trip for the claim, the move and "is anything parked": the EXISTS reads the statement's
   // snapshot, taken before a lock wait, so it may still see rows a retry (the only other holder of this lock
   // that leaves the position where it was) removed meanwhile, never miss one (rows are parked only by a
   // writer holding the lock, which moves the position). So the organisations are read again after the claim.
-  const claim = await sql.query<{ parked: boolean }>(
-    durable
-      ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
-      : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
-          WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
-          RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
-                    ${NO_FLUSH} AS commit`,
-    [p.name, generation, from.toString(), to.toString(), requireState],
-    // Sent once per batch of every projection: parsed and planned once per connection.
-    { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
-  );
+  const claim =
+    claimed ??
+    (await sql.query<{ parked: boolean }>(
+      durable
+        ? `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+            WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+            RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked`
+        : `UPDATE projection_checkpoints SET position = $4, updated_at = now(), error = NULL
+            WHERE name = $1 AND generation = $2 AND position = $3 AND state = $5
+            RETURNING EXISTS (SELECT 1 FROM projection_parked WHERE projection = $1 AND generation = $2) AS parked,
+                      ${NO_FLUSH} AS commit`,
+      [p.name, generation, from.toString(), to.toString(), requireState],
+      // Sent once per batch of every projection: parsed and planned once per connection.
+      { prepareAs: durable ? 'okul_projection_claim' : 'okul_projection_claim_async' },
+    ));
   if (claim.rowCount !== 1) throw new CheckpointMoved(p.name);
   const staleOrgs = new Set<string>();
   if (claim.rows[0].parked) {
@@ -407,6 +421,25 @@ async function applyBatch(
     );
   }
   return { to, parked };
+}
+
+/** The answer of a batch's claim (`applyBatch`): one row when the checkpoint moved. */
+type Claimed = { rows: Array<{ parked: boolean }>; rowCount: number };
+
+/** A text literal of a value the runner itself made (names, states, numbers): standard strings, quotes doubled. */
+const literal = (value: string | number | bigint) => `'${String(value).replace(/'/g, "''")}'`;
+
+/**
+ * The claim of a live batch (`applyBatch`) with its values written into it, sent in the same round trip as
+ * BEGIN where the database offers it (`transactionFrom`): one round trip fewer per batch.
+ */
+function claimText(name: string, generation: number, from: bigint, to: bigint, state: string): string {
+  return `UPDATE projection_checkpoints SET position = ${literal(to)}::bigint, updated_at = now(), error = NULL
+     WHERE name = ${literal(name)} AND generation = ${literal(generation)}::int
+       AND position = ${literal(from)}::bigint AND state = ${literal(state)}
+     RETURNING EXISTS (SELECT 1 FROM projection_parked
+                        WHERE projection = ${literal(name)} AND generation = ${literal(generation)}::int) AS parked,
+               ${NO_FLUSH} AS commit`;
 }
 
 /**
@@ -492,6 +525,61 @@ class CheckpointMoves {
   }
 }
 
+/** A projection's active generation and its checkpoint, as the runner reads them before applying. */
+interface CheckpointRow {
+  name: string;
+  generation: number;
+  version: number;
+  position: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+/**
+ * The checkpoint reads of the projections this runner leads, asked for in one turn of the event loop, in one
+ * statement: every projection re-reads its checkpoint at the recheck pace, and they do so together (one
+ * shared timer wakes them), so one statement per projection and recheck was most of an idle runner's
+ * statements. Each projection still gets its own row of that snapshot, as its own statement answered.
+ */
+class CheckpointReads {
+  private pending: Array<{
+    name: string;
+    settle: (row: CheckpointRow | undefined) => void;
+    fail: (e: unknown) => void;
+  }> = [];
+
+  constructor(private readonly db: Sql) {}
+
+  read(name: string): Promise<CheckpointRow | undefined> {
+    return new Promise((settle, fail) => {
+      if (this.pending.push({ name, settle, fail }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const reads = this.pending;
+    this.pending = [];
+    this.db
+      .query<CheckpointRow>(
+        `SELECT s.name, s.active_generation AS generation, s.version, c.position::text AS position, c.state, c.error
+           FROM projection_state s
+           LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
+          WHERE s.name = ANY($1::text[])`,
+        [[...new Set(reads.map((r) => r.name))]],
+        { prepareAs: 'okul_projection_checkpoints' },
+      )
+      .then(
+        (r) => {
+          const rows = new Map(r.rows.map((x) => [x.name, x]));
+          for (const x of reads) x.settle(rows.get(x.name));
+        },
+        (e: unknown) => {
+          for (const x of reads) x.fail(e);
+        },
+      );
+  }
+}
+
 /**
  * One batch in its own transaction. When a handler throws, the transaction is rolled back and the batch is
  * applied again with that event (and every later event of its organisation) parked; when a batch handler
@@ -513,32 +601,39 @@ async function applyParking(
     const started = performance.now();
     let inside = 0;
     let waited = 0;
+    const apply = async (tx: Sql, claimed: Claimed | null) => {
+      const t = performance.now();
+      const timed = new TimedSql(tx);
+      try {
+        return await applyBatch(timed, p, generation, events, from, requireState, plan, false, claimed);
+      } finally {
+        inside = performance.now() - t;
+        waited = timed.ms;
+      }
+    };
+    const to = events[events.length - 1].globalPosition;
     try {
-      const { to, parked } = await db
-        .transaction(async (tx) => {
-          const t = performance.now();
-          const timed = new TimedSql(tx);
-          try {
-            return await applyBatch(timed, p, generation, events, from, requireState, plan);
-          } finally {
-            inside = performance.now() - t;
-            waited = timed.ms;
-          }
-        })
-        .finally(() => {
-          if (!meter) return;
-          const all = performance.now() - started;
-          meter.applyMs += all;
-          // Outside the handlers' code: the queries, and taking a connection, BEGIN and COMMIT.
-          meter.sqlMs += waited + (all - inside);
-        });
+      const { to: reached, parked } = await (
+        db.transactionFrom
+          ? db.transactionFrom<
+              { to: bigint; parked: Array<{ event: StoredEvent; error: string }> },
+              { parked: boolean }
+            >(claimText(p.name, generation, from, to, requireState), apply)
+          : db.transaction((tx) => apply(tx, null))
+      ).finally(() => {
+        if (!meter) return;
+        const all = performance.now() - started;
+        meter.applyMs += all;
+        // Outside the handlers' code: the queries, and taking a connection, BEGIN and COMMIT.
+        meter.sqlMs += waited + (all - inside);
+      });
       for (const x of parked) {
         if (plan.parkFrom.get(orgOf(x.event))?.position !== x.event.globalPosition) continue;
         console.error(
           `[projection ${p.name}] parked event ${x.event.globalPosition} ${x.event.type} of organisation ${orgOf(x.event) || '(none)'}: ${x.error}`,
         );
       }
-      return to;
+      return reached;
     } catch (e) {
       if (!(e instanceof HandlerError)) throw e;
       if (e.event === null) plan.setBased = false;
@@ -849,6 +944,9 @@ export class Slots {
   }
 }
 
+/** What a projection's step leaves next (see `ProjectionRunner.step`). */
+type Stepped = 'more' | 'head' | 'idle';
+
 /** A batch as `SharedReads.scan` answers it: its positions and types, and its events when they were read. */
 interface Scanned {
   positions: EventPosition[];
@@ -870,7 +968,7 @@ const scanned = (events: StoredEvent[]): Scanned => ({ positions: events, events
  * only the positions and types where the store offers them, so the data of such a batch is read once, when
  * the slower projections reach it.
  */
-class SharedReads {
+export class SharedReads {
   private kept = new Map<bigint, Promise<StoredEvent[]>>();
   /** The events of the kept reads that have arrived (see `ready`). */
   private arrived = new WeakMap<Promise<StoredEvent[]>, StoredEvent[]>();
@@ -890,6 +988,9 @@ class SharedReads {
   /** Batches and events read from the store since the runner started (the figures of a catch-up). */
   batches = 0;
   events = 0;
+  /** Wake-ups of the runner so far (`woke`), and at which of them each read under way began. */
+  private wakes = 0;
+  private began = new WeakMap<Promise<unknown>, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -897,17 +998,45 @@ class SharedReads {
     private readonly limit: number,
   ) {}
 
+  /**
+   * An append was told (or the idle timer fired): a read begun before may have missed it, so it is no longer
+   * shared (a full batch that has arrived still is: it never changes).
+   */
+  woke(): void {
+    this.wakes++;
+  }
+
+  /** Whether a read this runner began (or kept) can answer a projection now. */
+  private current(read: Promise<unknown>): boolean {
+    if (this.began.get(read) === this.wakes) return true;
+    const events = this.arrived.get(read as Promise<StoredEvent[]>);
+    return events !== undefined && events.length === this.size;
+  }
+
+  /** A read of the events or of the positions and types, marked with the wake-up it began after. */
+  private begin<T>(read: Promise<T>): Promise<T> {
+    this.began.set(read, this.wakes);
+    return read;
+  }
+
   read(from: bigint): Promise<StoredEvent[]> {
     const known = this.kept.get(from) ?? this.flying.get(from);
-    if (known) return known;
+    if (known) {
+      if (this.current(known)) return known;
+      // Begun before a wake-up: a full batch never changes; a short one may lack what was told since, and is
+      // read again (by then it is no longer shared, and its events are in the tail).
+      return known.then((events) => (events.length === this.size ? events : this.read(from)));
+    }
     const tail = this.tail;
     if (tail && tail.from <= from && from < tail.to) return this.readOn(tail, from);
-    const read = this.store.readAll(from, this.size).then((events) => {
-      this.batches++;
-      this.events += events.length;
-      if (events.length < this.size) this.remember(from, events);
-      return events;
-    });
+    const read = this.begin(
+      this.store.readAll(from, this.size).then((events) => {
+        this.batches++;
+        this.events += events.length;
+        if (events.length < this.size) this.remember(from, events);
+        return events;
+      }),
+    );
     const keep = this.admit(from);
     (keep ? this.kept : this.flying).set(from, read);
     if (keep)
@@ -957,12 +1086,17 @@ class SharedReads {
    * which the projection reads the events (`read`) only when it handles one of them.
    */
   scan(from: bigint): Promise<Scanned> {
-    const known = this.kept.get(from) ?? this.flying.get(from);
-    if (known) return known.then(scanned);
+    if (this.kept.has(from) || this.flying.has(from)) return this.read(from).then(scanned);
     if (!this.store.readTypes || this.room(from)) return this.read(from).then(scanned);
-    let read = this.typeReads.get(from);
+    const known = this.typeReads.get(from);
+    if (known && this.began.get(known) !== this.wakes)
+      // As in `read`: a short answer begun before a wake-up is asked again.
+      return known.then((positions) =>
+        positions.length === this.size ? { positions, events: null } : this.scan(from),
+      );
+    let read = known;
     if (!read) {
-      const types = this.store.readTypes(from, this.size);
+      const types = this.begin(this.store.readTypes(from, this.size));
       this.typeReads.set(from, types);
       const drop = () => {
         if (this.typeReads.get(from) === types) this.typeReads.delete(from);
@@ -1052,6 +1186,7 @@ export class ProjectionRunner {
   private slots: Slots;
   private reads: SharedReads;
   private moves: CheckpointMoves;
+  private checkpoints: CheckpointReads;
   /** Idle projection loops, woken together by an append or by one shared timer. */
   private sleepers = new Set<() => void>();
   private tick: ReturnType<typeof setTimeout> | null = null;
@@ -1082,6 +1217,7 @@ export class ProjectionRunner {
     this.slots = new Slots(Math.max(1, opts.concurrency ?? 3));
     this.reads = new SharedReads(store, this.batchSize, Math.max(8, 2 * projections.length));
     this.moves = new CheckpointMoves(db);
+    this.checkpoints = new CheckpointReads(db);
   }
 
   private get batchSize() {
@@ -1137,6 +1273,7 @@ export class ProjectionRunner {
   /** Wake the idle projections now (called after an append in this process). */
   notify(): void {
     this.notified++;
+    this.reads.woke();
     if (this.tick) clearTimeout(this.tick);
     this.tick = null;
     const sleepers = [...this.sleepers];
@@ -1248,23 +1385,27 @@ export class ProjectionRunner {
     const retryMs = this.opts.leaderRetryMs ?? 2000;
     // Leadership was just taken (or found held): the first step re-examines everything, later ones at the
     // recheck pace; whether the lock is still held is asked before each later one.
-    let lastRecheck = -Infinity;
+    let lastRound = -1;
     for (let first = true; !this.stopped && l.release && !l.rebuilding; first = false) {
       if (!first && this.lostLead(l)) return;
-      const now = Date.now();
-      // Failed and unbuilt projections are re-examined at this pace, not on every loop.
-      const recheck = now - lastRecheck >= retryMs;
-      if (recheck) lastRecheck = now;
-      let worked = false;
+      // Failed and unbuilt projections are re-examined at this pace, not on every loop. The rounds are the
+      // same for every projection, so those woken together re-read their checkpoints in one statement.
+      const round = Math.floor(Date.now() / retryMs);
+      const recheck = round !== lastRound;
+      if (recheck) lastRound = round;
+      let next: Stepped = 'idle';
       const notified = this.notified;
       try {
-        worked = await this.step(l, recheck);
+        next = await this.step(l, recheck);
       } catch (e) {
         await this.fail(l, e);
         return;
       }
       this.forgetPassedReads();
-      if (!worked && !this.stopped && this.notified === notified) await this.nap();
+      // After a batch that ended at the head, reading again at once finds nothing unless an append came since:
+      // every append wakes the runner (`notify`), and the read began after the last wake-up before this step
+      // (SharedReads does not share a read begun before a wake-up), so it saw every append told before it.
+      if (next !== 'more' && !this.stopped && this.notified === notified) await this.nap();
     }
   }
 
@@ -1302,21 +1443,7 @@ export class ProjectionRunner {
     l: Live,
     recheck: boolean,
   ): Promise<{ generation: number; position: bigint } | null> {
-    const cp = await this.db.query<{
-      generation: number;
-      version: number;
-      position: string | null;
-      state: string | null;
-      error: string | null;
-    }>(
-      `SELECT s.active_generation AS generation, s.version, c.position::text AS position, c.state, c.error
-         FROM projection_state s
-         LEFT JOIN projection_checkpoints c ON c.name = s.name AND c.generation = s.active_generation
-        WHERE s.name = $1`,
-      [l.p.name],
-      { prepareAs: 'okul_projection_checkpoint' },
-    );
-    const row = cp.rows[0];
+    const row = await this.checkpoints.read(l.p.name);
     if (!row || row.version < l.p.version) {
       // Never built, or built by older code: rebuild in the background (only at the recheck pace, and not
       // again after a rebuild failed: that needs a code fix and `projections rebuild`).
@@ -1349,13 +1476,16 @@ export class ProjectionRunner {
     return { generation: row.generation, position: BigInt(row.position) };
   }
 
-  /** One batch for one projection this runner leads; answers whether it applied anything. */
-  private async step(l: Live, recheck: boolean): Promise<boolean> {
-    if (l.state === 'failed' && !recheck) return false;
+  /**
+   * One batch for one projection this runner leads; answers what is next: 'more' when there may be more to
+   * apply now, 'head' when it applied what it read up to the head, 'idle' when it found nothing to do.
+   */
+  private async step(l: Live, recheck: boolean): Promise<Stepped> {
+    if (l.state === 'failed' && !recheck) return 'idle';
     const known = recheck ? null : l.resumeAt;
     l.resumeAt = null;
     const checkpoint = known ?? (await this.checkpoint(l, recheck));
-    if (!checkpoint) return false;
+    if (!checkpoint) return 'idle';
     const { generation, position: from } = checkpoint;
     l.position = from;
     this.applied(l.p.name, from);
@@ -1397,7 +1527,7 @@ export class ProjectionRunner {
       l.state = 'idle';
       // Nothing was written: the checkpoint is still where it was found.
       l.resumeAt = { generation, position: from };
-      return false;
+      return 'idle';
     }
     l.state = 'running';
     if (!events) {
@@ -1408,19 +1538,19 @@ export class ProjectionRunner {
       try {
         l.position = await this.moves.move(l.p.name, generation, from, batch.positions);
       } catch (e) {
-        if (e instanceof CheckpointMoved) return true;
+        if (e instanceof CheckpointMoved) return 'more';
         throw e;
       }
       l.resumeAt = { generation, position: l.position };
       this.applied(l.p.name, l.position);
       l.meter.events += passed + batch.positions.length;
-      return true;
+      return batch.positions.length < this.batchSize ? 'head' : 'more';
     }
     // Only applying takes a slot: a projection that finds nothing new (polling at the head while others
     // catch up) must not keep one from a projection that has work.
     const done = await this.slots.take(from, this.furthestBehind(l, from));
     try {
-      if (this.stopped) return false;
+      if (this.stopped) return 'idle';
       const setBased = this.opts.setBased ?? true;
       l.position = await applyParking(this.db, l.p, generation, events, from, 'active', setBased, l.meter);
       l.resumeAt = { generation, position: l.position };
@@ -1428,9 +1558,9 @@ export class ProjectionRunner {
       l.meter.events += passed + events.length;
       l.meter.batches++;
       l.meter.lastAppliedMs = performance.now() - this.startedAt;
-      return true;
+      return events.length < this.batchSize ? 'head' : 'more';
     } catch (e) {
-      if (e instanceof CheckpointMoved) return true; // another writer or a rebuild moved it: read again
+      if (e instanceof CheckpointMoved) return 'more'; // another writer or a rebuild moved it: read again
       throw e;
     } finally {
       done();
@@ -1483,7 +1613,7 @@ export class ProjectionRunner {
     const names = this.projections.filter(only).map((p) => p.name);
     if (names.length === 0) return Promise.resolve(true);
     if (names.every((n) => (this.known.get(n) ?? -1n) >= position)) return Promise.resolve(true);
-    this.notify();
+    if (!this.opts.toldEveryAppend) this.notify();
     return new Promise<boolean>((resolve) => {
       const w: Waiter = {
         position,

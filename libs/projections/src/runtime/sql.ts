@@ -22,6 +22,15 @@ export interface Db extends Sql {
   readonly kind: 'pg' | 'pglite';
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
+   * As `transaction`, with its first statement `first` (its values written into its text: no parameters)
+   * sent in the same round trip as BEGIN; `fn` gets that statement's result. Absent where a round trip costs
+   * nothing (PGlite, in process).
+   */
+  transactionFrom?<T, R = Record<string, any>>(
+    first: string,
+    fn: (tx: Sql, first: { rows: R[]; rowCount: number }) => Promise<T>,
+  ): Promise<T>;
+  /**
    * Takes a session-level lock by name without waiting (a Postgres advisory lock on its own connection).
    * Answers a release function, or null when another holder has it.
    */

@@ -53,3 +53,43 @@ describe.each(['pg', 'pglite'] as const)('the database port on %s', (kind) => {
     expect(inTx.rows).toEqual([{ id: 3, name: 'y' }]);
   });
 });
+
+describe('a transaction opened with its first statement on pg', () => {
+  let pg: TestDatabase;
+  beforeAll(async () => {
+    pg = await createTestDatabase();
+    await pg.db.exec(`CREATE TABLE f (id int PRIMARY KEY, n int NOT NULL)`);
+  });
+  afterAll(async () => {
+    await pg.drop();
+  });
+
+  it('answers that statement, and commits or rolls it back with the rest', async () => {
+    const db = pg.db;
+    const out = await db.transactionFrom!<number, { id: number }>(
+      `INSERT INTO f VALUES (1, 10), (2, 20) RETURNING id`,
+      async (tx, first) => {
+        // The same transaction: what the first statement wrote is seen, and nothing outside yet.
+        await tx.query(`UPDATE f SET n = n + 1 WHERE id = 1`);
+        return first.rows.map((r) => r.id).reduce((a, b) => a + b, first.rowCount * 100);
+      },
+    );
+    expect(out).toBe(203);
+    expect((await db.query(`SELECT id, n FROM f ORDER BY id`)).rows).toEqual([
+      { id: 1, n: 11 },
+      { id: 2, n: 20 },
+    ]);
+    await expect(
+      db.transactionFrom!(`UPDATE f SET n = 0 RETURNING id`, async (tx, first) => {
+        expect(first.rowCount).toBe(2);
+        await tx.query(`INSERT INTO f VALUES (1, 1)`);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await db.query(`SELECT n FROM f ORDER BY id`)).rows).toEqual([{ n: 11 }, { n: 20 }]);
+    // A first statement that fails leaves the connection usable for the next transaction.
+    await expect(db.transactionFrom!(`SELECT 1/0`, async () => 1)).rejects.toThrow(/division by zero/);
+    expect((await db.transactionFrom!(`SELECT count(*)::int AS c FROM f`, async (_, r) => r.rows[0])).c).toBe(
+      2,
+    );
+  });
+});

@@ -63,12 +63,17 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
     organization
       ? `BEGIN; SELECT set_config('${ORGANIZATION_SETTING}', ${literal(organization() ?? '')}, true)`
       : 'BEGIN';
-  const inTransaction = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const inTransaction = async <T>(
+    fn: (c: pg.PoolClient, first: pg.QueryResult) => Promise<T>,
+    first?: string,
+  ): Promise<T> => {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query(begin());
-      const out = await fn(client);
+      // Several statements answer one result each: the last one is `first`'s (or the organisation's).
+      const opened = (await client.query(first ? `${begin()}; ${first}` : begin())) as
+        pg.QueryResult | pg.QueryResult[];
+      const out = await fn(client, Array.isArray(opened) ? opened[opened.length - 1] : opened);
       await client.query('COMMIT');
       return out;
     } catch (e) {
@@ -201,6 +206,8 @@ export function createPgDb(connectionString: string, opts: PgDbOptions = {}): Db
     ...base,
     listen,
     transaction: (fn) => inTransaction((client) => fn(wrap(client))),
+    transactionFrom: (first, fn) =>
+      inTransaction((client, r) => fn(wrap(client), { rows: r.rows, rowCount: r.rowCount ?? 0 }), first),
     async tryLock(name) {
       if (held.has(name)) return null;
       held.add(name);
