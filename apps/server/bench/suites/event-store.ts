@@ -158,13 +158,23 @@ function countingProjection(onApply?: (position: bigint) => void): Projection {
 
 /** The same Db, calling `onCommit` once a transaction (a projection batch with its checkpoint) committed. */
 function withCommitHook(db: Db, onCommit: () => void): Db {
+  const committed = <T>(out: T) => {
+    onCommit();
+    return out;
+  };
+  const transactionFrom = db.transactionFrom?.bind(db);
   return {
     ...db,
-    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
-      db.transaction(fn).then((out) => {
-        onCommit();
-        return out;
-      }),
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => db.transaction(fn).then(committed),
+    // the runner opens a batch's transaction with its claim where the database offers it
+    ...(transactionFrom
+      ? {
+          transactionFrom: <T, R>(
+            first: string,
+            fn: (tx: Sql, first: { rows: R[]; rowCount: number }) => Promise<T>,
+          ) => transactionFrom<T, R>(first, fn).then(committed),
+        }
+      : {}),
   };
 }
 

@@ -215,6 +215,8 @@ export function awaitReadModels(
     ...waiting(db),
     kind: db.kind,
     transaction: (fn) => db.transaction((tx) => fn(waiting(tx))),
+    // not offered: its first statement would skip the wait
+    transactionFrom: undefined,
     tryLock: (name) => db.tryLock(name),
     close: () => db.close(),
   };
